@@ -1,0 +1,62 @@
+/** Kit-analyser configuration of SPEC sections 3 and 5, as the interpretation engine reads it. */
+export const EXPRESSION_OPERATORS = ['=', '>', '>=', '<', '<='] as const;
+export type ExpressionOperator = (typeof EXPRESSION_OPERATORS)[number];
+
+/** Variables: "CQ <DYE>" for each channel, and "RFU <NUM>/<DEN> ratio" (SPEC: RFU FAM/HEX ratio). */
+export type ExpressionVariable = string;
+
+export interface Expression {
+  leftVariable: ExpressionVariable;
+  operator: ExpressionOperator;
+  rightVariable: number;
+}
+
+/** Expressions joined by AND. */
+export interface Condition {
+  expressions: Expression[];
+}
+
+export const DIAGNOSTIC_TYPES = ['RESULT', 'CONTROL'] as const;
+export type DiagnosticType = (typeof DIAGNOSTIC_TYPES)[number];
+export const VALIDITY_TYPES = ['VALID', 'INVALID'] as const;
+export type ValidityType = (typeof VALIDITY_TYPES)[number];
+
+export const SAMPLE_TYPES = [
+  'SAMPLE',
+  'NEGATIVE_AMPLIFICATION_CONTROL',
+  'NEGATIVE_EXTRACTION_CONTROL',
+  'POSITIVE_CONTROL',
+  'BLANK_CONTROL',
+] as const;
+export type SampleType = (typeof SAMPLE_TYPES)[number];
+
+export interface DiagnosticDefinition {
+  id: string;
+  /** Evaluation order: lower first. */
+  index: number;
+  diagnosticType: DiagnosticType;
+  label: string;
+  color: string;
+  validityType: ValidityType;
+  /** For CONTROL diagnostics: the control sample type they judge. */
+  controlSampleType: SampleType | null;
+  /** Joined by OR. */
+  conditions: Condition[];
+}
+
+export type CqMethod = 'threshold' | 'sdm';
+
+export interface ChannelConfiguration {
+  channel: string;
+  threshold: number;
+}
+
+export interface KitAnalyserConfiguration {
+  channels: ChannelConfiguration[];
+  cqMethod: CqMethod;
+  /** Fixed baseline window (1-based cycles) or null for automatic. */
+  baseline: { start: number; end: number } | null;
+  /** Ratio numerator and denominator dyes, e.g. FAM / HEX. */
+  ratio: { numerator: string; denominator: string } | null;
+  diagnostics: DiagnosticDefinition[];
+}
