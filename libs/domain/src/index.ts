@@ -4,3 +4,5 @@ export * from './roles';
 export * from './dyes';
 export * from './parsed-run';
 export * from './kit-configuration';
+export * from './error-keys';
+export * from './events';

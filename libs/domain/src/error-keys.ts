@@ -1,0 +1,28 @@
+/**
+ * Translation keys the server puts in an error body's `message` (CONVENTIONS 6). The web client
+ * translates each one; SPEC section 8 gives the English texts.
+ */
+export const ERROR_KEYS = [
+  'errorImportInvalidFile',
+  'errorImportCorruptedFile',
+  'errorImportUnexpected',
+  'errorValidation',
+  'errorFieldRequired',
+  'errorFileCountOutOfBounds',
+  'errorUnknownAnalyser',
+  'errorCannotAccessRun',
+  'errorRunNotFound',
+  'errorStatusUpdate',
+  'errorTransitionNotAllowed',
+  'errorUnauthorized',
+  'errorForbidden',
+  'errorNotFound',
+  'errorInternal',
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+/** The one error body every API error has. */
+export interface ErrorBody {
+  message: string;
+  params?: string[];
+}

@@ -1,0 +1,39 @@
+import type { ImportState, RunStatus } from './run-status';
+
+/** Server-to-browser Socket.IO events (rooms: `laboratory:<id>`, `run:<id>`). */
+export interface ImportProgressEvent {
+  /** Client-chosen id sent with the upload (form field uploadId), so the uploader can follow it. */
+  uploadId: string | null;
+  runId: string | null;
+  fileNames: string[];
+  state: ImportState;
+  /** 0 to 100. */
+  progress: number;
+  error?: { message: string; params?: string[] };
+}
+
+export interface RunStatusEvent {
+  runId: string;
+  businessId: string;
+  status: RunStatus;
+  submittedByName: string | null;
+  approvedBy: string | null;
+  rejectedBy: string | null;
+}
+
+export interface RunChangedEvent {
+  runId: string;
+  /** What changed, so clients know what to refetch. */
+  what: 'created' | 'interpreted' | 'deleted' | 'updated';
+}
+
+export interface ServerToClientEvents {
+  'import.progress': (event: ImportProgressEvent) => void;
+  'run.status': (event: RunStatusEvent) => void;
+  'run.changed': (event: RunChangedEvent) => void;
+}
+
+export interface ClientToServerEvents {
+  'run.watch': (runId: string) => void;
+  'run.unwatch': (runId: string) => void;
+}
