@@ -1,0 +1,2 @@
+export type { FormatParser, DetectedFormat, ContainerKind } from './format-parser';
+export { FORMAT_PARSERS } from './parser-registry';
