@@ -1,0 +1,116 @@
+import { fitLine, indexAtOrAfter, indexAtOrBefore, median, residualSd, type Line } from './curve-math';
+
+/** Baseline window in cycle numbers (1-based, inclusive) and the matching array indices. */
+export interface BaselineWindow {
+  start: number;
+  end: number;
+  startIndex: number;
+  endIndex: number;
+}
+
+/** First cycle of the automatic window: the first two reads are skipped (lamp warm-up, bubbles). */
+export const AUTO_BASELINE_FIRST_CYCLE = 3;
+/** Window used when the curve shows no amplification, as the instruments' default (3 to 15). */
+export const AUTO_BASELINE_DEFAULT_LAST_CYCLE = 15;
+/** Fewest reads a baseline window keeps. */
+export const MIN_BASELINE_POINTS = 3;
+/** A rise counts as amplification when its largest cycle-to-cycle step exceeds this many noise SDs. */
+export const AMPLIFICATION_STEP_SDS = 10;
+/** Walking back from the steepest step, the rise starts where a step falls under this fraction of it. */
+export const TAKE_OFF_STEP_FRACTION = 0.02;
+/** ... or under this many noise SDs, whichever is larger. */
+export const TAKE_OFF_STEP_SDS = 3;
+
+function makeWindow(cycles: ArrayLike<number>, startIndex: number, endIndex: number): BaselineWindow {
+  return { start: cycles[startIndex], end: cycles[endIndex], startIndex, endIndex };
+}
+
+/**
+ * Automatic baseline window (documented in docs/interpretation.md):
+ * 1. the window starts at cycle 3 (cycle 1 on curves shorter than 10 reads);
+ * 2. the steps d[i] = y[i+1] - y[i] are taken from there on; their median m is the baseline drift per
+ *    cycle and 1.4826 x their median absolute deviation is the step noise s;
+ * 3. when the largest step exceeds m by more than 10 s, the curve amplifies: walking back from the
+ *    largest step, the rise starts at the first step whose excess over m falls under
+ *    max(3 s, 2 % of the largest excess); the window ends one read before that step's first read;
+ * 4. otherwise the window is cycles 3 to 15 (the instruments' default);
+ * 5. the window keeps at least 3 reads and never passes the last read.
+ */
+export function autoBaselineWindow(cycles: ArrayLike<number>, values: ArrayLike<number>): BaselineWindow {
+  const n = Math.min(cycles.length, values.length);
+  if (n === 0) return { start: 0, end: 0, startIndex: 0, endIndex: -1 };
+  let startIndex = n >= 10 ? indexAtOrAfter(cycles, AUTO_BASELINE_FIRST_CYCLE) : 0;
+  if (startIndex > n - MIN_BASELINE_POINTS) startIndex = Math.max(0, n - MIN_BASELINE_POINTS);
+  const minEnd = Math.min(n - 1, startIndex + MIN_BASELINE_POINTS - 1);
+  const stepCount = n - 1 - startIndex;
+  if (stepCount < 3) return makeWindow(cycles, startIndex, n - 1);
+
+  const steps = new Float64Array(stepCount);
+  for (let i = 0; i < stepCount; i++) steps[i] = values[startIndex + i + 1] - values[startIndex + i];
+  const drift = median(steps);
+  const deviations = new Float64Array(stepCount);
+  for (let i = 0; i < stepCount; i++) deviations[i] = Math.abs(steps[i] - drift);
+  const noise = 1.4826 * median(deviations);
+
+  let steepest = 0;
+  for (let i = 1; i < stepCount; i++) if (steps[i] > steps[steepest]) steepest = i;
+  const excess = steps[steepest] - drift;
+  if (excess > AMPLIFICATION_STEP_SDS * noise && excess > 0) {
+    const limit = Math.max(TAKE_OFF_STEP_SDS * noise, TAKE_OFF_STEP_FRACTION * excess);
+    let k = steepest;
+    while (k > 0 && steps[k - 1] - drift > limit) k--;
+    // steps[k] is the first step of the rise: reads startIndex + k and before are flat.
+    const endIndex = Math.max(minEnd, Math.min(n - 1, startIndex + k - 1));
+    return makeWindow(cycles, startIndex, endIndex);
+  }
+  const defaultEnd = indexAtOrBefore(cycles, AUTO_BASELINE_DEFAULT_LAST_CYCLE);
+  return makeWindow(cycles, startIndex, Math.max(minEnd, Math.min(n - 1, defaultEnd)));
+}
+
+/** The window fixed by the configuration (1-based cycles), clipped to the curve. */
+export function fixedBaselineWindow(
+  cycles: ArrayLike<number>,
+  window: { start: number; end: number },
+): BaselineWindow {
+  const n = cycles.length;
+  let startIndex = Math.min(indexAtOrAfter(cycles, window.start), Math.max(0, n - 1));
+  let endIndex = Math.max(indexAtOrBefore(cycles, window.end), startIndex);
+  if (endIndex - startIndex + 1 < 2 && n >= 2) {
+    endIndex = Math.min(n - 1, startIndex + 1);
+    startIndex = Math.max(0, endIndex - 1);
+  }
+  return makeWindow(cycles, startIndex, endIndex);
+}
+
+export interface BaselineCorrection {
+  window: BaselineWindow;
+  /** The subtracted line; slope 0 / intercept 0 when the curve was already corrected. */
+  line: Line;
+  /** SD of the corrected values in the window (the baseline noise). */
+  noiseSd: number;
+  corrected: Float64Array;
+}
+
+/**
+ * Fits a straight line over the window and subtracts it from every read. Curves the instrument
+ * already corrected (`alreadyCorrected`) are copied as they are; the window still bounds the Cq
+ * search and the noise estimate.
+ */
+export function correctBaseline(
+  cycles: ArrayLike<number>,
+  values: ArrayLike<number>,
+  window: BaselineWindow,
+  alreadyCorrected: boolean,
+): BaselineCorrection {
+  const n = Math.min(cycles.length, values.length);
+  const corrected = new Float64Array(n);
+  const line = alreadyCorrected
+    ? { slope: 0, intercept: 0 }
+    : fitLine(cycles, values, window.startIndex, window.endIndex);
+  for (let i = 0; i < n; i++) corrected[i] = values[i] - (line.slope * cycles[i] + line.intercept);
+  const noiseLine = alreadyCorrected
+    ? fitLine(cycles, corrected, window.startIndex, window.endIndex)
+    : { slope: 0, intercept: 0 };
+  const noiseSd = residualSd(cycles, corrected, noiseLine, window.startIndex, window.endIndex);
+  return { window, line, noiseSd, corrected };
+}

@@ -1,0 +1,73 @@
+/** Small numeric helpers shared by the baseline and Cq code. Pure, allocation-light. */
+
+export interface Line {
+  slope: number;
+  intercept: number;
+}
+
+/** Least-squares straight line through (x[i], y[i]) for i in [from, to] (inclusive indices). */
+export function fitLine(x: ArrayLike<number>, y: ArrayLike<number>, from: number, to: number): Line {
+  const count = to - from + 1;
+  if (count <= 0) return { slope: 0, intercept: 0 };
+  if (count === 1) return { slope: 0, intercept: y[from] };
+  let sx = 0;
+  let sy = 0;
+  for (let i = from; i <= to; i++) {
+    sx += x[i];
+    sy += y[i];
+  }
+  const mx = sx / count;
+  const my = sy / count;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = from; i <= to; i++) {
+    const dx = x[i] - mx;
+    sxy += dx * (y[i] - my);
+    sxx += dx * dx;
+  }
+  const slope = sxx === 0 ? 0 : sxy / sxx;
+  return { slope, intercept: my - slope * mx };
+}
+
+/** Median of values[from..to] (inclusive); NaN when empty. Does not modify the input. */
+export function median(values: ArrayLike<number>, from = 0, to = values.length - 1): number {
+  const count = to - from + 1;
+  if (count <= 0) return Number.NaN;
+  const copy = new Float64Array(count);
+  for (let i = 0; i < count; i++) copy[i] = values[from + i];
+  copy.sort();
+  const half = count >> 1;
+  return count % 2 === 1 ? copy[half] : (copy[half - 1] + copy[half]) / 2;
+}
+
+/** Sample standard deviation of the residuals of y around a line over [from, to]. */
+export function residualSd(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  line: Line,
+  from: number,
+  to: number,
+): number {
+  const count = to - from + 1;
+  if (count < 3) return 0;
+  let sum = 0;
+  for (let i = from; i <= to; i++) {
+    const r = y[i] - (line.slope * x[i] + line.intercept);
+    sum += r * r;
+  }
+  return Math.sqrt(sum / (count - 2));
+}
+
+/** First index whose cycle is >= the given cycle (cycles ascending); length when none. */
+export function indexAtOrAfter(cycles: ArrayLike<number>, cycle: number): number {
+  let i = 0;
+  while (i < cycles.length && cycles[i] < cycle) i++;
+  return i;
+}
+
+/** Last index whose cycle is <= the given cycle; -1 when none. */
+export function indexAtOrBefore(cycles: ArrayLike<number>, cycle: number): number {
+  let i = cycles.length - 1;
+  while (i >= 0 && cycles[i] > cycle) i--;
+  return i;
+}

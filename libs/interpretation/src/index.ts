@@ -1,0 +1,48 @@
+export type {
+  ChannelInput,
+  WellInput,
+  ChannelResult,
+  ResultState,
+  ReasonCode,
+  ThresholdSource,
+  WellResult,
+} from './interpret';
+export { interpretWell, interpretRun } from './interpret';
+export {
+  EXPRESSION_OPERATORS,
+  type ExpressionOperator,
+  type ParsedVariable,
+  type RuleValues,
+  DYE_ALIAS_GROUPS,
+  expressionVariables,
+  parseVariable,
+  cqVariable,
+  ratioVariable,
+  variableValue,
+  evaluateExpression,
+  evaluateCondition,
+  diagnosticMatches,
+  firstMatchingDiagnostic,
+  applicableDiagnostics,
+  isControlSampleType,
+  rfuRatio,
+  sameDye,
+  findByDye,
+} from './rules';
+export {
+  autoBaselineWindow,
+  fixedBaselineWindow,
+  correctBaseline,
+  type BaselineWindow,
+  type BaselineCorrection,
+} from './baseline';
+export { thresholdCq, autoThreshold, AUTO_THRESHOLD_NOISE_SDS } from './threshold-cq';
+export { sdmCq } from './sdm-cq';
+export {
+  toChartChannels,
+  toWellInterpretation,
+  type ChartChannel,
+  type InterpretationChannel,
+  type SuggestedResult,
+  type WellInterpretationData,
+} from './chart';
