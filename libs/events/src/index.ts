@@ -1,0 +1,2 @@
+export * from './event-publisher';
+export * from './redis-event-publisher';

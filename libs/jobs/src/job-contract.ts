@@ -1,0 +1,49 @@
+import type { QueueName } from '@amplio/config';
+
+/** The one job contract (CONVENTIONS 3): each job name, its queue, payload and options. Payloads carry ids only. */
+export interface JobPayloads {
+  'run.import': { importId: string };
+  'run.interpret': { runId: string; requestedById: string; requestedByName: string };
+  'search.reindex': { laboratoryId: string | null };
+}
+
+export type JobName = keyof JobPayloads;
+
+export interface JobDefinition<N extends JobName> {
+  queue: QueueName;
+  attempts: number;
+  backoffMs: number;
+  /** Same id for the same work, so that enqueuing twice runs once. */
+  jobId(payload: JobPayloads[N]): string;
+}
+
+export const JOBS: { [N in JobName]: JobDefinition<N> } = {
+  'run.import': { queue: 'import', attempts: 3, backoffMs: 1000, jobId: (p) => `run.import:${p.importId}` },
+  'run.interpret': {
+    queue: 'interpretation',
+    attempts: 3,
+    backoffMs: 1000,
+    jobId: (p) => `run.interpret:${p.runId}:${Date.now()}`,
+  },
+  'search.reindex': { queue: 'search', attempts: 2, backoffMs: 5000, jobId: (p) => `search.reindex:${p.laboratoryId ?? 'all'}` },
+};
+
+export const JOB_NAMES = Object.keys(JOBS) as JobName[];
+
+export interface JobContext {
+  attempt: number;
+  reportProgress(progress: number): Promise<void>;
+}
+
+export interface JobHandler<N extends JobName = JobName> {
+  readonly jobName: N;
+  handle(payload: JobPayloads[N], context: JobContext): Promise<void>;
+}
+
+/** Enqueues jobs; BullMQ in the scaled mode, in-process in the embedded mode. */
+export interface JobQueue {
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const JOB_QUEUE = Symbol('JOB_QUEUE');
