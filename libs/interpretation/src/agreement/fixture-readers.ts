@@ -1,0 +1,153 @@
+/**
+ * Test-only readers of the real instrument fixtures (../shared/fixtures), small on purpose: they
+ * read the curves and the instrument's own numbers for the agreement specs while the colleagues'
+ * @amplio/parsers does not yet parse every format. Not exported from the library.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { XMLParser } from 'fast-xml-parser';
+import { unzipSync, strFromU8 } from 'fflate';
+
+export const FIXTURES = resolve(__dirname, '../../../../../shared/fixtures');
+
+export function fixturePath(relative: string): string {
+  return resolve(FIXTURES, relative);
+}
+
+type XmlNode = Record<string, unknown>;
+
+function asArray(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function asNode(value: unknown): XmlNode {
+  return typeof value === 'object' && value !== null ? (value as XmlNode) : {};
+}
+
+function asNumber(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+function asText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+export interface RdmlReaction {
+  run: string;
+  reactId: string;
+  sample: string;
+  target: string;
+  /** The instrument's Cq, null when absent. */
+  cq: number | null;
+  cycles: number[];
+  fluorescence: number[];
+}
+
+/** Reads every reaction's amplification data of an RDML file (zipped or plain XML). */
+export function readRdml(relative: string): RdmlReaction[] {
+  const bytes = readFileSync(fixturePath(relative));
+  let xml: string;
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
+    const entries = unzipSync(new Uint8Array(bytes));
+    const name = Object.keys(entries).find((n) => n.toLowerCase().endsWith('.xml'));
+    if (!name) throw new Error(`${relative}: no XML inside`);
+    xml = strFromU8(entries[name]);
+  } else xml = bytes.toString('utf8');
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    removeNSPrefix: true,
+    parseTagValue: false,
+  });
+  const root = asNode(asNode(parser.parse(xml)).rdml);
+  const reactions: RdmlReaction[] = [];
+  for (const experiment of asArray(root.experiment)) {
+    for (const run of asArray(asNode(experiment).run)) {
+      const runNode = asNode(run);
+      for (const react of asArray(runNode.react)) {
+        const reactNode = asNode(react);
+        for (const data of asArray(reactNode.data)) {
+          const dataNode = asNode(data);
+          const adps = asArray(dataNode.adp).map(asNode);
+          reactions.push({
+            run: asText(runNode['@id']),
+            reactId: asText(reactNode['@id']),
+            sample: asText(asNode(reactNode.sample)['@id']),
+            target: asText(asNode(dataNode.tar)['@id']),
+            cq: asNumber(dataNode.cq),
+            cycles: adps.map((a) => asNumber(a.cyc) ?? Number.NaN),
+            fluorescence: adps.map((a) => asNumber(a.fluor) ?? Number.NaN),
+          });
+        }
+      }
+    }
+  }
+  return reactions;
+}
+
+/** A delimited text table (comma, semicolon or tab, detected from the header line). */
+export function readDelimited(relative: string): string[][] {
+  const text = readFileSync(fixturePath(relative), 'utf8').replace(/^\uFEFF/, '');
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const header = lines[0];
+  const separator = header.includes('\t')
+    ? '\t'
+    : header.split(';').length > header.split(',').length
+      ? ';'
+      : ',';
+  return lines.map((l) => l.split(separator));
+}
+
+/** Rows of a delimited table as records keyed by the header (leading empty column tolerated). */
+export function readRecords(relative: string, headerRow = 0): Record<string, string>[] {
+  const rows = readDelimited(relative);
+  const header = rows[headerRow].map((h) => h.trim());
+  return rows.slice(headerRow + 1).map((row) => {
+    const record: Record<string, string> = {};
+    header.forEach((h, i) => {
+      if (h !== '') record[h] = (row[i] ?? '').trim();
+    });
+    return record;
+  });
+}
+
+/** "A01" to "A1". */
+export function shortPosition(position: string): string {
+  const match = /^([A-Z])0*(\d+)$/i.exec(position.trim());
+  return match ? `${match[1].toUpperCase()}${match[2]}` : position.trim();
+}
+
+/** Sheets of a workbook as arrays of rows, starting at the row whose first cell is `firstHeader`. */
+export function readWorkbookTable(
+  relative: string,
+  sheet: string,
+  firstHeader = 'Well',
+): Record<string, unknown>[] {
+  const workbook = XLSX.read(readFileSync(fixturePath(relative)), { type: 'buffer' });
+  const worksheet = workbook.Sheets[sheet];
+  if (!worksheet) throw new Error(`${relative}: sheet ${sheet} missing`);
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(worksheet, { header: 1, defval: null, raw: true });
+  const headerIndex = rows.findIndex((r) => Array.isArray(r) && r[0] === firstHeader);
+  if (headerIndex < 0) throw new Error(`${relative}: no header row in ${sheet}`);
+  const header = rows[headerIndex].map((h) => asText(h));
+  return rows.slice(headerIndex + 1).map((row) => {
+    const record: Record<string, unknown> = {};
+    header.forEach((h, i) => (record[h] = row[i] ?? null));
+    return record;
+  });
+}
+
+export function cell(record: Record<string, unknown>, key: string): string {
+  return asText(record[key]);
+}
+
+export function cellNumber(record: Record<string, unknown>, key: string): number | null {
+  return asNumber(record[key]);
+}
