@@ -1,0 +1,433 @@
+import {
+  allPositions,
+  formatPosition,
+  normalizeDyeName,
+  normalizePosition,
+  parsePosition,
+  plateTypeFor,
+  PLATE_DIMENSIONS,
+  type CurveKind,
+  type ParsedChannel,
+  type ParsedRun,
+  type ParsedWell,
+  type ParsedWellChannel,
+  type PlateType,
+} from '@amplio/domain';
+import { MAX_CYCLES } from '../common/limits';
+import { invalidFile } from '../common/run-file-errors';
+import { lc96CallKey, type Lc96Calls } from './lc96-calls';
+import { childOf, childrenOf, childText, textOf, type XmlElement } from './xml-tree';
+
+export const RDML_FORMAT_ID = 'rdml';
+
+/** What an RDML data element adds to the common well channel. */
+export interface RdmlWellChannel extends ParsedWellChannel {
+  /** RDML target id the data element referenced (several targets may share one dye across wells). */
+  target: string | null;
+  /** `endPt`: end-point fluorescence, where the file has it. */
+  endPoint: number | null;
+}
+
+/** A parsed RDML run: the common run plus which RDML experiment and run(s) it came from. */
+export interface RdmlParsedRun extends ParsedRun {
+  rdmlVersion: string | null;
+  experimentId: string;
+  /** RDML run ids merged into this plate (Bio-Rad writes one run per dye of the same plate). */
+  runIds: string[];
+}
+
+interface PlateLayout {
+  rows: number;
+  columns: number;
+  /** True when rows and columns come from pcrFormat. */
+  declared: boolean;
+}
+
+interface RdmlContext {
+  fileName: string;
+  version: string | null;
+  dyeOfTarget: Map<string, string>;
+  samples: Map<string, { name: string | null; role: string | null }>;
+  calls: Lc96Calls | null;
+}
+
+/** One RDML run before grouping runs of the same plate. */
+interface RunPart {
+  experimentId: string;
+  runId: string;
+  layout: PlateLayout;
+  plateType: PlateType;
+  instrumentName: string | null;
+  serialNumber: string | null;
+  runDate: string | null;
+  channels: ParsedChannel[];
+  wells: Map<string, ParsedWell>;
+  cycleCount: number;
+  notes: string[];
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function strictNumber(text: string | null): number | null {
+  if (text === null) return null;
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isNaN(value) ? null : value;
+}
+
+function requireFinite(context: RdmlContext, text: string, where: string): number {
+  const value = strictNumber(text);
+  if (value === null || !Number.isFinite(value))
+    throw invalidFile(context.fileName, `${where}: "${text.slice(0, 40)}" is not a number`);
+  return value;
+}
+
+function readContext(fileName: string, root: XmlElement, calls: Lc96Calls | null): RdmlContext {
+  const dyeOfTarget = new Map<string, string>();
+  for (const target of childrenOf(root, 'target')) {
+    const id = target.attributes.id;
+    if (!id) continue;
+    const dyeId = childOf(target, 'dyeId');
+    // RDML 1.1+ writes <dyeId id="FAM"/>; RDML 1.0 writes <dyeId>FAM</dyeId>.
+    const dye = dyeId?.attributes.id ?? textOf(dyeId);
+    dyeOfTarget.set(id, dye !== '' ? dye : id);
+  }
+  const samples = new Map<string, { name: string | null; role: string | null }>();
+  for (const sample of childrenOf(root, 'sample')) {
+    const id = sample.attributes.id;
+    if (!id) continue;
+    const description = childText(sample, 'description');
+    // LightCycler 96 names samples by GUID and keeps the name the user typed in <description>
+    // (empty for some): a GUID is never shown as a sample name.
+    const name = GUID.test(id) ? description : id;
+    samples.set(id, { name, role: childText(sample, 'type') });
+  }
+  return { fileName, version: root.attributes.version ?? null, dyeOfTarget, samples, calls };
+}
+
+function readLayout(context: RdmlContext, run: XmlElement): PlateLayout | null {
+  const format = childOf(run, 'pcrFormat');
+  const rows = strictNumber(childText(format, 'rows'));
+  const columns = strictNumber(childText(format, 'columns'));
+  if (rows === null || columns === null) return null;
+  if (
+    !Number.isInteger(rows) ||
+    !Number.isInteger(columns) ||
+    rows < 1 ||
+    columns < 1 ||
+    rows * columns > 384
+  ) {
+    throw invalidFile(
+      context.fileName,
+      `pcrFormat ${rows} x ${columns} does not fit a 96- or 384-well plate`,
+    );
+  }
+  return { rows, columns, declared: true };
+}
+
+function plateTypeOfLayout(layout: PlateLayout): PlateType {
+  const plate96 = PLATE_DIMENSIONS.RECTANGULAR_96;
+  if (layout.rows <= plate96.rows && layout.columns <= plate96.columns) return 'RECTANGULAR_96';
+  const plate384 = PLATE_DIMENSIONS.RECTANGULAR_384;
+  if (layout.rows <= plate384.rows && layout.columns <= plate384.columns) return 'RECTANGULAR_384';
+  return layout.rows * layout.columns <= 96 ? 'RECTANGULAR_96' : 'RECTANGULAR_384';
+}
+
+/**
+ * Position of a react: a numeric id counts wells row by row over the pcrFormat grid
+ * (id = row * columns + column + 1, whatever rowLabel/columnLabel say about how labels are drawn);
+ * an id already written as a position (A1, A01) is taken as is. A grid that is not a plate
+ * (a 72 x 1 rotor) is laid row by row over the plate it fits.
+ */
+function positionOfReact(
+  context: RdmlContext,
+  reactId: string,
+  layout: PlateLayout | null,
+  plateType: PlateType,
+): string {
+  if (/^\d+$/.test(reactId)) {
+    const index = Number(reactId) - 1;
+    if (!layout)
+      throw invalidFile(
+        context.fileName,
+        `react id ${reactId} is numeric but the run has no pcrFormat rows/columns`,
+      );
+    if (index < 0 || index >= layout.rows * layout.columns) {
+      throw invalidFile(
+        context.fileName,
+        `react id ${reactId} outside the ${layout.rows} x ${layout.columns} pcrFormat`,
+      );
+    }
+    const plate = PLATE_DIMENSIONS[plateType];
+    const fitsAsGrid = layout.rows <= plate.rows && layout.columns <= plate.columns;
+    const columns = fitsAsGrid ? layout.columns : plate.columns;
+    return formatPosition({ row: Math.floor(index / columns), column: index % columns });
+  }
+  const position = normalizePosition(reactId);
+  const coordinates = parsePosition(reactId);
+  if (!position || !coordinates)
+    throw invalidFile(
+      context.fileName,
+      `react id "${reactId.slice(0, 40)}" is neither a number nor a well position`,
+    );
+  if (layout && (coordinates.row >= layout.rows || coordinates.column >= layout.columns)) {
+    throw invalidFile(
+      context.fileName,
+      `react ${reactId} outside the ${layout.rows} x ${layout.columns} pcrFormat`,
+    );
+  }
+  if (
+    coordinates.row >= PLATE_DIMENSIONS.RECTANGULAR_384.rows ||
+    coordinates.column >= PLATE_DIMENSIONS.RECTANGULAR_384.columns
+  ) {
+    throw invalidFile(context.fileName, `react ${reactId} outside a 384-well plate`);
+  }
+  return position;
+}
+
+function instrumentOf(run: XmlElement): { name: string | null; serial: string | null } {
+  const text = childText(run, 'instrument');
+  const software = childText(childOf(run, 'dataCollectionSoftware'), 'name') ?? '';
+  if (text) {
+    const lc96 = /^LC96\s*SN\s*(\d+)$/i.exec(text);
+    if (lc96) return { name: 'LightCycler 96', serial: lc96[1] };
+    const cycler = /Cycler SN:\s*([^,\s]+)/i.exec(text);
+    if (cycler) {
+      const block = /Block Type\s*"([^"]+)"/i.exec(text)?.[1] ?? '';
+      const model = /^96/.test(block)
+        ? 'CFX96'
+        : /^384/.test(block)
+          ? 'CFX384'
+          : block
+            ? `CFX (${block})`
+            : 'CFX';
+      return { name: `Bio-Rad ${model}`, serial: cycler[1] };
+    }
+    return { name: text.slice(0, 200), serial: null };
+  }
+  if (/biorad|bio-rad/i.test(software)) return { name: 'Bio-Rad CFX', serial: null };
+  return { name: null, serial: null };
+}
+
+/**
+ * Baseline-corrected or raw: RDML has no flag for it. Bio-Rad writes "Baseline Subtracted Curve
+ * Fit" (and its adp values are baseline-subtracted RFU, starting near 0, negative ones included);
+ * everything else in the fixtures (StepOne "Background Subtraction" = Rn, LightCycler 96,
+ * LinRegPCR-exported raw curves) is raw fluorescence.
+ */
+function curveKindOf(run: XmlElement): CurveKind {
+  const method = childText(run, 'backgroundDeterminationMethod') ?? '';
+  return /baseline\s*subtract|subtract\w*\s*baseline/i.test(method) ? 'baseline-corrected' : 'raw';
+}
+
+interface DataRead {
+  dye: string;
+  originalDye: string;
+  channel: RdmlWellChannel;
+  cycles: number;
+}
+
+function readData(
+  context: RdmlContext,
+  experimentId: string,
+  runId: string,
+  reactId: string,
+  data: XmlElement,
+  kind: CurveKind,
+): DataRead {
+  const targetId = childOf(data, 'tar')?.attributes.id ?? (textOf(childOf(data, 'tar')) || null);
+  if (!targetId) throw invalidFile(context.fileName, `react ${reactId}: data without a target (tar)`);
+  const originalDye = context.dyeOfTarget.get(targetId) ?? targetId;
+  const dye = normalizeDyeName(originalDye);
+  const where = `react ${reactId} target ${targetId}`;
+  const points: Array<[number, number]> = [];
+  for (const adp of data.children) {
+    if (adp.name !== 'adp') continue;
+    const cycle = requireFinite(context, textOf(childOf(adp, 'cyc')), `${where}: adp cyc`);
+    const fluor = requireFinite(
+      context,
+      textOf(childOf(adp, 'fluor')),
+      `${where}: adp fluor at cycle ${cycle}`,
+    );
+    points.push([cycle, fluor]);
+    if (points.length > MAX_CYCLES)
+      throw invalidFile(context.fileName, `${where}: more than ${MAX_CYCLES} amplification points`);
+  }
+  points.sort((left, right) => left[0] - right[0]);
+  const lastCycle = points.length > 0 ? points[points.length - 1][0] : null;
+  let cq = strictNumber(childText(data, 'cq'));
+  let call: string | null = null;
+  // RDML: cq -1 means "not available". StepOne writes an undetermined well as cq = the last cycle
+  // (40.0 of 40): a Cq at or beyond the last cycle read is no crossing, so it is reported as null.
+  if (cq !== null && (!Number.isFinite(cq) || cq < 0)) cq = null;
+  if (cq !== null && lastCycle !== null && cq >= lastCycle) {
+    cq = null;
+    call = 'Undetermined';
+  }
+  const rocheCall = context.calls?.get(lc96CallKey(experimentId, runId, reactId, targetId));
+  if (rocheCall !== undefined) {
+    call = rocheCall;
+    // LightCycler 96 writes a cq for negative wells too: only Roche's Positive call keeps it.
+    if (!/^positive$/i.test(rocheCall)) cq = null;
+  }
+  const endPoint = strictNumber(childText(data, 'endPt'));
+  const threshold = strictNumber(childText(data, 'quantFluor'));
+  const channel: RdmlWellChannel = {
+    dye,
+    curve:
+      points.length > 0
+        ? { kind, cycles: points.map((point) => point[0]), fluorescence: points.map((point) => point[1]) }
+        : null,
+    instrumentCq: cq,
+    instrumentThreshold: threshold !== null && Number.isFinite(threshold) ? threshold : null,
+    instrumentBaseline: null,
+    instrumentCall: call,
+    target: targetId,
+    endPoint: endPoint !== null && Number.isFinite(endPoint) ? endPoint : null,
+  };
+  return { dye, originalDye, channel, cycles: points.length };
+}
+
+function readRun(context: RdmlContext, experimentId: string, run: XmlElement): RunPart {
+  const runId = run.attributes.id ?? '';
+  const layout = readLayout(context, run);
+  const reacts = childrenOf(run, 'react');
+  let plateType: PlateType;
+  if (layout) plateType = plateTypeOfLayout(layout);
+  else {
+    const written = reacts.map((react) => react.attributes.id ?? '');
+    if (written.some((id) => /^\d+$/.test(id))) {
+      throw invalidFile(context.fileName, `run ${runId}: numeric react ids but no pcrFormat rows/columns`);
+    }
+    plateType = plateTypeFor(written);
+  }
+  const kind = curveKindOf(run);
+  const instrument = instrumentOf(run);
+  const channels = new Map<string, ParsedChannel>();
+  const wells = new Map<string, ParsedWell>();
+  const notes: string[] = [];
+  let cycleCount = 0;
+  for (const react of reacts) {
+    const reactId = react.attributes.id;
+    if (!reactId) throw invalidFile(context.fileName, `run ${runId}: react without an id`);
+    const position = positionOfReact(context, reactId, layout, plateType);
+    const sampleId = childOf(react, 'sample')?.attributes.id ?? null;
+    const sample = sampleId ? context.samples.get(sampleId) : undefined;
+    let well = wells.get(position);
+    if (!well) {
+      well = {
+        position,
+        sampleName: sample ? sample.name : sampleId,
+        sampleRole: sample?.role ?? null,
+        channels: {},
+      };
+      wells.set(position, well);
+    }
+    for (const data of childrenOf(react, 'data')) {
+      const read = readData(context, experimentId, runId, reactId, data, kind);
+      if (well.channels[read.dye]) {
+        notes.push(
+          `react ${reactId}: second data for dye ${read.dye} (target ${read.channel.target}) ignored`,
+        );
+        continue;
+      }
+      well.channels[read.dye] = read.channel;
+      if (!channels.has(read.dye)) channels.set(read.dye, { dye: read.dye, originalName: read.originalDye });
+      cycleCount = Math.max(cycleCount, read.cycles);
+      const excluded = childText(data, 'excl');
+      if (excluded) notes.push(`${position} ${read.dye}: excluded in the file (${excluded})`);
+    }
+  }
+  const runDate = childText(run, 'runDate');
+  return {
+    experimentId,
+    runId,
+    layout: layout ?? { ...PLATE_DIMENSIONS[plateType], declared: false },
+    plateType,
+    instrumentName: instrument.name,
+    serialNumber: instrument.serial,
+    runDate: runDate && !Number.isNaN(Date.parse(runDate)) ? runDate : null,
+    channels: [...channels.values()],
+    wells,
+    cycleCount,
+    notes,
+  };
+}
+
+function canMerge(group: RunPart, part: RunPart): boolean {
+  if (group.experimentId !== part.experimentId) return false;
+  if (group.plateType !== part.plateType) return false;
+  if (group.layout.rows !== part.layout.rows || group.layout.columns !== part.layout.columns) return false;
+  const groupDyes = new Set(group.channels.map((channel) => channel.dye));
+  return part.channels.every((channel) => !groupDyes.has(channel.dye));
+}
+
+function merge(group: RunPart, part: RunPart, runIds: string[]): void {
+  for (const [position, well] of part.wells) {
+    const existing = group.wells.get(position);
+    if (!existing) group.wells.set(position, well);
+    else {
+      Object.assign(existing.channels, well.channels);
+      existing.sampleName ??= well.sampleName;
+      existing.sampleRole ??= well.sampleRole;
+    }
+  }
+  group.channels.push(...part.channels);
+  group.cycleCount = Math.max(group.cycleCount, part.cycleCount);
+  group.instrumentName ??= part.instrumentName;
+  group.serialNumber ??= part.serialNumber;
+  group.runDate ??= part.runDate;
+  group.notes.push(...part.notes);
+  runIds.push(part.runId);
+}
+
+function orderWells(wells: Map<string, ParsedWell>, plateType: PlateType): ParsedWell[] {
+  const order = new Map(allPositions(plateType).map((position, index) => [position, index]));
+  return [...wells.values()].sort(
+    (left, right) => (order.get(left.position) ?? 0) - (order.get(right.position) ?? 0),
+  );
+}
+
+/**
+ * Every plate of an RDML document, in file order. Runs of one experiment that share the plate
+ * layout and use different dyes are one plate (Bio-Rad CFX writes "Amp Step 3_FAM" and
+ * "Amp Step 3_Cy5" as two runs); runs that reuse a dye on the same positions are separate plates
+ * (the Vermeulen set: one run per gene).
+ */
+export function readRdmlRuns(fileName: string, root: XmlElement, calls: Lc96Calls | null): RdmlParsedRun[] {
+  if (root.name !== 'rdml') throw invalidFile(fileName, `root element is <${root.name}>, not <rdml>`);
+  const context = readContext(fileName, root, calls);
+  const groups: Array<{ part: RunPart; runIds: string[] }> = [];
+  for (const experiment of childrenOf(root, 'experiment')) {
+    const experimentId = experiment.attributes.id ?? '';
+    for (const run of childrenOf(experiment, 'run')) {
+      const part = readRun(context, experimentId, run);
+      const last = groups[groups.length - 1];
+      if (last && canMerge(last.part, part)) merge(last.part, part, last.runIds);
+      else groups.push({ part, runIds: [part.runId] });
+    }
+  }
+  if (groups.length === 0) throw invalidFile(fileName, 'RDML holds no experiment with a run');
+  return groups.map(({ part, runIds }) => {
+    const wells = orderWells(part.wells, part.plateType);
+    if (wells.length === 0) throw invalidFile(fileName, `run ${runIds.join(', ')} holds no react`);
+    return {
+      format: RDML_FORMAT_ID,
+      plateType: part.plateType,
+      instrumentName: part.instrumentName,
+      serialNumber: part.serialNumber,
+      runDate: part.runDate,
+      cycleCount: part.cycleCount,
+      channels: part.channels,
+      wells,
+      notes: [
+        `RDML ${context.version ?? '?'}, experiment "${part.experimentId}", run ${runIds.map((id) => `"${id}"`).join(', ')}`,
+        ...part.notes,
+      ],
+      rdmlVersion: context.version,
+      experimentId: part.experimentId,
+      runIds,
+    };
+  });
+}

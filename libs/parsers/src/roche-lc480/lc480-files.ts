@@ -1,0 +1,267 @@
+import { normalizePosition, parsePosition, PLATE_DIMENSIONS, type RunFile } from '@amplio/domain';
+import { MAX_CYCLES, MAX_FILE_BYTES } from '../common/limits';
+import { corruptedFile, invalidFile } from '../common/run-file-errors';
+import { decodeText, splitLines } from '../common/text';
+
+/**
+ * LightCycler 480 SW 1.5 text exports, as read from roche-lc480/*.txt:
+ *
+ * "Raw Data" export (tab-separated, CRLF, trailing tab):
+ *   line 1: `Raw Data \t\tExperiment - <name> (Run on LCS480 1.5.0.39)`
+ *   line 2: `SamplePos SampleName Prog# Seg# Cycle# Time Temp <filter>...` (one column per filter, e.g. 483-533)
+ *   then one line per well and acquisition: amplification program lines (Cycle# 1..n), then melt
+ *   program lines (continuous acquisition: every line Cycle# 1, temperature rising).
+ *
+ * "Cp" table (Abs Quant / second derivative maximum):
+ *   line 1: `Experiment: <name>  Selected Filter: SYBR Green I / HRM Dye (483-533)`
+ *   line 2: `Include Color Pos Name Cp Concentration Standard Status`
+ *   then one line per well; an empty Cp means no Cp.
+ */
+export interface Lc480RawData {
+  fileName: string;
+  experimentName: string | null;
+  softwareVersion: string | null;
+  filters: string[];
+  /** The program told to be the amplification (most distinct Cycle# values). */
+  amplificationProgram: number;
+  /** Every program seen, with its distinct cycle count (melt programs have 1). */
+  programs: Array<{ program: number; cycles: number; lines: number }>;
+  wells: Map<string, { sampleName: string | null; cycles: number[]; values: number[][] }>;
+}
+
+export interface Lc480CpTable {
+  fileName: string;
+  experimentName: string | null;
+  /** Filter in parentheses of "Selected Filter: ... (483-533)", or null. */
+  filter: string | null;
+  filterDescription: string | null;
+  rows: Array<{
+    position: string;
+    sampleName: string | null;
+    cp: number | null;
+    include: boolean;
+    status: string | null;
+  }>;
+}
+
+const RAW_HEADER = ['samplepos', 'samplename', 'prog#', 'seg#', 'cycle#'];
+const CP_HEADER = ['include', 'color', 'pos', 'name', 'cp'];
+
+function headLines(content: Uint8Array): string[] {
+  return decodeText(content.subarray(0, Math.min(content.length, 4096)))
+    .split(/\r\n|\n|\r/)
+    .slice(0, 3);
+}
+
+function startsWithColumns(line: string | undefined, columns: string[]): boolean {
+  if (line === undefined) return false;
+  const cells = line.split('\t').map((cell) => cell.trim().toLowerCase());
+  return columns.every((column, index) => cells[index] === column);
+}
+
+export function isLc480RawData(file: RunFile): boolean {
+  const lines = headLines(file.content);
+  return (
+    startsWithColumns(lines[0], RAW_HEADER) ||
+    (/^\s*Raw Data\b/i.test(lines[0] ?? '') && startsWithColumns(lines[1], RAW_HEADER))
+  );
+}
+
+export function isLc480CpTable(file: RunFile): boolean {
+  const lines = headLines(file.content);
+  return (
+    startsWithColumns(lines[0], CP_HEADER) ||
+    (/^\s*Experiment:/i.test(lines[0] ?? '') && startsWithColumns(lines[1], CP_HEADER))
+  );
+}
+
+function readLines(file: RunFile): string[] {
+  if (file.content.length === 0) throw invalidFile(file.name, 'empty file');
+  if (file.content.length > MAX_FILE_BYTES)
+    throw corruptedFile(file.name, `file larger than ${MAX_FILE_BYTES} bytes`);
+  return splitLines(file.name, decodeText(file.content));
+}
+
+function wellPosition(fileName: string, text: string, line: number): string {
+  const position = normalizePosition(text);
+  const coordinates = parsePosition(text);
+  const plate = PLATE_DIMENSIONS.RECTANGULAR_384;
+  if (!position || !coordinates)
+    throw invalidFile(fileName, `line ${line}: "${text.slice(0, 20)}" is not a well position`);
+  if (coordinates.row >= plate.rows || coordinates.column >= plate.columns) {
+    throw invalidFile(fileName, `line ${line}: well ${position} outside a 384-well plate`);
+  }
+  return position;
+}
+
+function integerCell(fileName: string, text: string | undefined, column: string, line: number): number {
+  const trimmed = (text ?? '').trim();
+  if (!/^\d{1,6}$/.test(trimmed))
+    throw invalidFile(fileName, `line ${line}: ${column} "${trimmed.slice(0, 20)}" is not a whole number`);
+  return Number(trimmed);
+}
+
+function numberCell(fileName: string, text: string | undefined, column: string, line: number): number {
+  const trimmed = (text ?? '').trim().replace(',', '.');
+  const value = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (!Number.isFinite(value))
+    throw invalidFile(fileName, `line ${line}: ${column} "${trimmed.slice(0, 20)}" is not a number`);
+  return value;
+}
+
+export function readLc480RawData(file: RunFile): Lc480RawData {
+  const lines = readLines(file);
+  let headerIndex = 0;
+  let experimentName: string | null = null;
+  let softwareVersion: string | null = null;
+  if (/^\s*Raw Data\b/i.test(lines[0] ?? '')) {
+    headerIndex = 1;
+    const title = /Experiment\s*-\s*(.*?)\s*(?:\(Run on\s+([^)]*)\))?\s*$/i.exec(lines[0]);
+    experimentName = title?.[1] || null;
+    softwareVersion = title?.[2] ?? null;
+  }
+  const header = (lines[headerIndex] ?? '').split('\t').map((cell) => cell.trim());
+  if (!startsWithColumns(lines[headerIndex], RAW_HEADER)) {
+    throw invalidFile(file.name, 'header line "SamplePos SampleName Prog# Seg# Cycle# ..." missing');
+  }
+  const tempIndex = header.findIndex((cell) => cell.toLowerCase() === 'temp');
+  if (tempIndex < 0) throw invalidFile(file.name, 'column Temp missing from the header');
+  const filterColumns: number[] = [];
+  for (let index = tempIndex + 1; index < header.length; index += 1)
+    if (header[index] !== '') filterColumns.push(index);
+  if (filterColumns.length === 0) throw invalidFile(file.name, 'no filter (fluorescence) column after Temp');
+  const filters = filterColumns.map((index) => header[index]);
+
+  interface Row {
+    position: string;
+    sampleName: string;
+    program: number;
+    segment: number;
+    cycle: number;
+    values: number[];
+  }
+  const rows: Row[] = [];
+  const programStats = new Map<number, { cycles: Set<number>; lines: number }>();
+  for (let index = headerIndex + 1; index < lines.length; index += 1) {
+    const line = lines[index];
+    if (line.trim() === '') continue;
+    const cells = line.split('\t');
+    const lineNumber = index + 1;
+    const row: Row = {
+      position: wellPosition(file.name, cells[0], lineNumber),
+      sampleName: (cells[1] ?? '').trim(),
+      program: integerCell(file.name, cells[2], 'Prog#', lineNumber),
+      segment: integerCell(file.name, cells[3], 'Seg#', lineNumber),
+      cycle: integerCell(file.name, cells[4], 'Cycle#', lineNumber),
+      values: filterColumns.map((column, filter) =>
+        numberCell(file.name, cells[column], `filter ${filters[filter]}`, lineNumber),
+      ),
+    };
+    rows.push(row);
+    const stats = programStats.get(row.program) ?? { cycles: new Set<number>(), lines: 0 };
+    stats.cycles.add(row.cycle);
+    stats.lines += 1;
+    programStats.set(row.program, stats);
+  }
+  if (rows.length === 0) throw invalidFile(file.name, 'no data line after the header');
+  const programs = [...programStats.entries()].map(([program, stats]) => ({
+    program,
+    cycles: stats.cycles.size,
+    lines: stats.lines,
+  }));
+  // The amplification program is the one that counts cycles; a melt program acquires continuously
+  // within a single cycle (Cycle# 1 on every line). Ties go to the first program of the file.
+  let amplification = programs[0];
+  for (const candidate of programs) if (candidate.cycles > amplification.cycles) amplification = candidate;
+  if (amplification.cycles < 2) {
+    throw invalidFile(
+      file.name,
+      `no amplification program: every program (${programs.map((program) => program.program).join(', ')}) has a single cycle (melt or hold only)`,
+    );
+  }
+  if (amplification.cycles > MAX_CYCLES)
+    throw invalidFile(file.name, `program ${amplification.program} has more than ${MAX_CYCLES} cycles`);
+  // Within the amplification program, one segment acquires; if several do, the one with the most
+  // lines is kept (the first on a tie).
+  const segmentLines = new Map<number, number>();
+  for (const row of rows)
+    if (row.program === amplification.program)
+      segmentLines.set(row.segment, (segmentLines.get(row.segment) ?? 0) + 1);
+  let segment = -1;
+  let most = -1;
+  for (const [candidate, count] of segmentLines) if (count > most) [segment, most] = [candidate, count];
+
+  const wells: Lc480RawData['wells'] = new Map();
+  for (const row of rows) {
+    if (row.program !== amplification.program || row.segment !== segment) continue;
+    let well = wells.get(row.position);
+    if (!well) {
+      well = {
+        sampleName: row.sampleName === '' ? null : row.sampleName,
+        cycles: [],
+        values: filters.map(() => []),
+      };
+      wells.set(row.position, well);
+    }
+    if (well.cycles.includes(row.cycle))
+      throw invalidFile(
+        file.name,
+        `well ${row.position}: cycle ${row.cycle} of program ${row.program} appears twice`,
+      );
+    well.cycles.push(row.cycle);
+    row.values.forEach((value, filter) => well.values[filter].push(value));
+  }
+  return {
+    fileName: file.name,
+    experimentName,
+    softwareVersion,
+    filters,
+    amplificationProgram: amplification.program,
+    programs,
+    wells,
+  };
+}
+
+export function readLc480CpTable(file: RunFile): Lc480CpTable {
+  const lines = readLines(file);
+  let headerIndex = 0;
+  let experimentName: string | null = null;
+  let filter: string | null = null;
+  let filterDescription: string | null = null;
+  if (/^\s*Experiment:/i.test(lines[0] ?? '')) {
+    headerIndex = 1;
+    const title = /^\s*Experiment:\s*(.*?)\s*(?:Selected Filter:\s*(.*?))?\s*$/i.exec(lines[0]);
+    experimentName = title?.[1] || null;
+    filterDescription = title?.[2] || null;
+    filter = filterDescription ? (/\(([^()]+)\)\s*$/.exec(filterDescription)?.[1] ?? null) : null;
+  }
+  if (!startsWithColumns(lines[headerIndex], CP_HEADER)) {
+    throw invalidFile(file.name, 'header line "Include Color Pos Name Cp ..." missing');
+  }
+  const header = lines[headerIndex].split('\t').map((cell) => cell.trim().toLowerCase());
+  const statusIndex = header.indexOf('status');
+  const rows: Lc480CpTable['rows'] = [];
+  const seen = new Set<string>();
+  for (let index = headerIndex + 1; index < lines.length; index += 1) {
+    const line = lines[index];
+    if (line.trim() === '') continue;
+    const cells = line.split('\t');
+    const lineNumber = index + 1;
+    const position = wellPosition(file.name, cells[2] ?? '', lineNumber);
+    if (seen.has(position)) throw invalidFile(file.name, `line ${lineNumber}: well ${position} listed twice`);
+    seen.add(position);
+    const cpText = (cells[4] ?? '').trim();
+    const cp = cpText === '' ? null : numberCell(file.name, cpText, 'Cp', lineNumber);
+    const status = statusIndex >= 0 ? (cells[statusIndex] ?? '').trim() : '';
+    const name = (cells[3] ?? '').trim();
+    rows.push({
+      position,
+      sampleName: name === '' ? null : name,
+      cp,
+      include: !/^false$/i.test((cells[0] ?? '').trim()),
+      status: status === '' ? null : status,
+    });
+  }
+  if (rows.length === 0) throw invalidFile(file.name, 'no well line after the header');
+  return { fileName: file.name, experimentName, filter, filterDescription, rows };
+}
