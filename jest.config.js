@@ -28,5 +28,10 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['<rootDir>/{libs,server,workers,test}/**/*.int-spec.ts'],
     },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+    },
   ],
 };

@@ -1,0 +1,84 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Demo accounts the server seeds on first start; all share one password. */
+export const DEMO_PASSWORD = 'amplio-demo';
+export const DEMO_LOGINS = ['technician', 'physician', 'labadmin', 'manufacturer', 'superadmin'] as const;
+export type DemoLogin = (typeof DEMO_LOGINS)[number];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** Browser console errors and page errors, so a failing spec can show what the SPA said. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  return errors;
+}
+
+/**
+ * Opens the app in a new browser context, follows the redirect to the sign-in page, signs in, and
+ * waits until the app shell is shown. A release-note modal shown on first sign-in is closed.
+ */
+export async function newSignedInPage(
+  browser: Browser,
+  appUrl: string,
+  login: string,
+  password: string = DEMO_PASSWORD,
+  options: { timeoutMs?: number; dismissReleaseNote?: boolean } = {},
+): Promise<Page> {
+  const timeout = options.timeoutMs ?? 60_000;
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  context.setDefaultTimeout(timeout);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  try {
+    await page.goto(appUrl, { waitUntil: 'domcontentloaded' });
+    await page.locator('#username').waitFor({ state: 'visible' });
+    await page.locator('#username').fill(login);
+    await page.locator('#password').fill(password);
+    await page.locator('#kc-login').click();
+    // The built-in issuer may share the app's origin, so the URL alone does not say we are back:
+    // the app shell does.
+    await page.waitForURL((url) => url.href.startsWith(appUrl), { timeout });
+    await page.locator('[data-testid="app-shell"]').waitFor({ state: 'visible', timeout });
+    if (options.dismissReleaseNote ?? true) {
+      const close = page.locator('[data-testid="release-note-close"]');
+      // The release note is fetched after the shell renders; give it a short moment to appear.
+      if (await close.isVisible({ timeout: 0 }).catch(() => false)) {
+        await close.click();
+      } else {
+        await close.waitFor({ state: 'visible', timeout: 2_000 }).then(
+          () => close.click(),
+          () => undefined,
+        );
+      }
+    }
+  } catch (error) {
+    const where = page.url();
+    const html = (await page.content().catch(() => '')).slice(0, 2_000);
+    throw new Error(
+      `sign-in as ${login} at ${appUrl} failed (now at ${where}): ${error instanceof Error ? error.message : String(error)}\n` +
+        `browser errors:\n${errors.join('\n') || '(none)'}\npage start:\n${html}`,
+      { cause: error },
+    );
+  }
+  return page;
+}
