@@ -36,7 +36,7 @@ export {
   type BaselineWindow,
   type BaselineCorrection,
 } from './baseline';
-export { thresholdCq, autoThreshold, AUTO_THRESHOLD_NOISE_SDS } from './threshold-cq';
+export { thresholdCq, autoThreshold, AUTO_THRESHOLD_NOISE_SDS, CONFIRMING_READS } from './threshold-cq';
 export { sdmCq } from './sdm-cq';
 export {
   toChartChannels,
@@ -46,3 +46,9 @@ export {
   type SuggestedResult,
   type WellInterpretationData,
 } from './chart';
+export {
+  signalProcessingForFormat,
+  savitzkyGolayQuadratic,
+  QUANTSTUDIO_SMOOTHING_WINDOW,
+  type SignalProcessing,
+} from './signal-processing';

@@ -7,6 +7,7 @@ import type {
 import { autoBaselineWindow, correctBaseline, fixedBaselineWindow, type BaselineWindow } from './baseline';
 import { findByDye, firstMatchingDiagnostic, isControlSampleType, rfuRatio } from './rules';
 import { sdmCq } from './sdm-cq';
+import { savitzkyGolayQuadratic, type SignalProcessing } from './signal-processing';
 import { autoThreshold, thresholdCq } from './threshold-cq';
 
 export interface ChannelInput {
@@ -19,6 +20,8 @@ export interface ChannelInput {
    * instrument already corrected it bounds the Cq search instead of the automatic window.
    */
   instrumentBaseline?: { start: number; end: number } | null;
+  /** How the Cq search reads the curve (default 'none'); see signalProcessingForFormat. */
+  signalProcessing?: SignalProcessing;
 }
 
 export interface WellInput {
@@ -81,6 +84,7 @@ interface PreparedChannel {
   subtracted: boolean;
   fixedThreshold: number | null;
   fixedSource: ThresholdSource | null;
+  signalProcessing: SignalProcessing;
 }
 
 function positiveFinite(value: number | null | undefined): value is number {
@@ -123,6 +127,7 @@ function prepareChannel(input: ChannelInput, config: KitAnalyserConfiguration): 
     subtracted: !alreadyCorrected,
     fixedThreshold,
     fixedSource,
+    signalProcessing: input.signalProcessing ?? 'none',
   };
 }
 
@@ -149,7 +154,19 @@ function finishChannel(
   const threshold = prepared.fixedThreshold ?? automatic;
   const source: ThresholdSource | null = prepared.fixedSource ?? (automatic === null ? null : 'automatic');
   const n = corrected.length;
-  const crossing = threshold === null ? null : thresholdCq(cycles, corrected, threshold, window.endIndex);
+  const quantStudio = prepared.signalProcessing === 'quantstudio';
+  const searched = quantStudio ? savitzkyGolayQuadratic(corrected) : corrected;
+  const crossing =
+    threshold === null
+      ? null
+      : thresholdCq(
+          cycles,
+          searched,
+          threshold,
+          window.endIndex,
+          undefined,
+          quantStudio ? 'log-linear' : 'linear',
+        );
   let cq = crossing;
   if (config.cqMethod === 'sdm') cq = crossing === null ? null : sdmCq(cycles, corrected, window.startIndex);
   const points = new Array<{ x: number; y: number }>(n);

@@ -2,6 +2,7 @@ import { autoBaselineWindow, correctBaseline, fixedBaselineWindow } from './base
 import { logisticCurve, flatCurve } from './test-factories';
 import { autoThreshold, thresholdCq } from './threshold-cq';
 import { sdmCq } from './sdm-cq';
+import { savitzkyGolayQuadratic } from './signal-processing';
 
 describe('thresholdCq', () => {
   const cycles = [1, 2, 3, 4, 5, 6];
@@ -13,10 +14,21 @@ describe('thresholdCq', () => {
     expect(thresholdCq(cycles, [0, 0, 1, 3, 7, 15], 16)).toBeNull();
     expect(thresholdCq(cycles, [0, 0, 0, 0, 0, 0], 1)).toBeNull();
   });
-  it('takes the first upward crossing at or after the start index only', () => {
-    const y = [5, 0, 0, 3, 0, 6];
-    expect(thresholdCq(cycles, y, 2)).toBeCloseTo(3 + 2 / 3, 12);
-    expect(thresholdCq(cycles, y, 2, 3)).toBeCloseTo(5 + 2 / 6, 12);
+  it('takes the first confirmed upward crossing at or after the start index only', () => {
+    const cycles8 = [1, 2, 3, 4, 5, 6, 7, 8];
+    const y = [5, 0, 0, 3, 4, 0, 6, 7];
+    expect(thresholdCq(cycles8, y, 2)).toBeCloseTo(3 + 2 / 3, 12);
+    expect(thresholdCq(cycles8, y, 2, 4)).toBeCloseTo(6 + 2 / 6, 12);
+  });
+  it('ignores a one-read excursion and a crossing into the last read', () => {
+    expect(thresholdCq(cycles, [0, 0, 3, 0, 0, 0], 2)).toBeNull();
+    expect(thresholdCq(cycles, [0, 0, 3, 0, 3, 4], 2)).toBeCloseTo(4 + 2 / 3, 12);
+    expect(thresholdCq(cycles, [0, 0, 0, 0, 0, 3], 2)).toBeNull();
+    expect(thresholdCq(cycles, [0, 0, 0, 0, 0, 3], 2, 0, 0)).toBeCloseTo(5 + 2 / 3, 12);
+  });
+  it('interpolates log-linearly on request', () => {
+    expect(thresholdCq(cycles, [1, 1, 1, 2, 8, 16], 4, 0, 1, 'log-linear')).toBeCloseTo(4.5, 12);
+    expect(thresholdCq(cycles, [1, 1, 0, 2, 8, 16], 1, 0, 1, 'log-linear')).toBeCloseTo(3.5, 12);
   });
   it('counts a read exactly on the threshold as crossed', () => {
     expect(thresholdCq(cycles, [0, 0, 2, 4, 5, 6], 2)).toBe(3);
@@ -73,5 +85,15 @@ describe('sdmCq', () => {
     // Analytic: the second derivative of a logistic peaks at midpoint - ln(2 + sqrt 3) / k.
     const expected = 25 - Math.log(2 + Math.sqrt(3)) / 0.7;
     expect(sdmCq(curve.cycles, curve.fluorescence)).toBeCloseTo(expected, 0);
+  });
+});
+
+describe('savitzkyGolayQuadratic', () => {
+  it('leaves a parabola unchanged, ends included, and smooths noise', () => {
+    const parabola = Array.from({ length: 12 }, (_, i) => 3 + 2 * i - 0.5 * i * i);
+    Array.from(savitzkyGolayQuadratic(parabola)).forEach((v, i) => expect(v).toBeCloseTo(parabola[i], 9));
+    const zigzag = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? 1 : -1));
+    const smoothed = savitzkyGolayQuadratic(zigzag);
+    expect(Math.abs(smoothed[6])).toBeLessThan(0.5);
   });
 });

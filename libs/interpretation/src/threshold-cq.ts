@@ -1,22 +1,38 @@
 /**
+ * Reads after the crossing read that must also be at or above the threshold for the crossing to
+ * count: a one-read excursion (a spike, or noise crossing into the very last read) is not a Cq.
+ */
+export const CONFIRMING_READS = 1;
+
+/**
  * Cq by threshold: the fractional cycle where the corrected curve first crosses the threshold upward
  * at or after `fromIndex`, by linear interpolation between the two bracketing reads. A read exactly
- * on the threshold counts as crossed. Null when the curve never crosses (or the threshold is not a
- * positive finite number).
+ * on the threshold counts as crossed. A crossing counts only when the next `confirmingReads` reads
+ * stay at or above the threshold (so a crossing into the last read gives no Cq). Null when there is
+ * no such crossing (or the threshold is not finite). 'log-linear' interpolates log(fluorescence)
+ * instead (used for QuantStudio emulation; falls back to linear when the lower read is <= 0).
  */
 export function thresholdCq(
   cycles: ArrayLike<number>,
   corrected: ArrayLike<number>,
   threshold: number,
   fromIndex = 0,
+  confirmingReads = CONFIRMING_READS,
+  interpolation: 'linear' | 'log-linear' = 'linear',
 ): number | null {
   if (!Number.isFinite(threshold)) return null;
   const n = Math.min(cycles.length, corrected.length);
-  for (let i = Math.max(1, fromIndex + 1); i < n; i++) {
+  search: for (let i = Math.max(1, fromIndex + 1); i < n; i++) {
     const before = corrected[i - 1];
     const after = corrected[i];
     if (before < threshold && after >= threshold) {
-      return cycles[i - 1] + ((threshold - before) / (after - before)) * (cycles[i] - cycles[i - 1]);
+      if (i + confirmingReads >= n) return null;
+      for (let j = i + 1; j <= i + confirmingReads; j++) if (corrected[j] < threshold) continue search;
+      const fraction =
+        interpolation === 'log-linear' && before > 0 && threshold > 0
+          ? Math.log(threshold / before) / Math.log(after / before)
+          : (threshold - before) / (after - before);
+      return cycles[i - 1] + fraction * (cycles[i] - cycles[i - 1]);
     }
   }
   return null;

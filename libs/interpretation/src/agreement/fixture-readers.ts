@@ -124,13 +124,33 @@ export function shortPosition(position: string): string {
   return match ? `${match[1].toUpperCase()}${match[2]}` : position.trim();
 }
 
+const workbooks = new Map<string, XLSX.WorkBook>();
+
+/**
+ * SheetJS prints "Bad uncompressed size" for the zip entries of some Thermo exports (data
+ * descriptors) although it reads them correctly; those messages are silenced while reading.
+ */
+function readWorkbook(relative: string): XLSX.WorkBook {
+  const cached = workbooks.get(relative);
+  if (cached) return cached;
+  const original = console.error;
+  console.error = (): void => undefined;
+  try {
+    const workbook = XLSX.read(readFileSync(fixturePath(relative)), { type: 'buffer' });
+    workbooks.set(relative, workbook);
+    return workbook;
+  } finally {
+    console.error = original;
+  }
+}
+
 /** Sheets of a workbook as arrays of rows, starting at the row whose first cell is `firstHeader`. */
 export function readWorkbookTable(
   relative: string,
   sheet: string,
   firstHeader = 'Well',
 ): Record<string, unknown>[] {
-  const workbook = XLSX.read(readFileSync(fixturePath(relative)), { type: 'buffer' });
+  const workbook = readWorkbook(relative);
   const worksheet = workbook.Sheets[sheet];
   if (!worksheet) throw new Error(`${relative}: sheet ${sheet} missing`);
   const rows = XLSX.utils.sheet_to_json<unknown[]>(worksheet, { header: 1, defval: null, raw: true });
