@@ -1,0 +1,86 @@
+import type { CellValue } from './workbook';
+
+/** Trimmed text of a cell ('' for empty). */
+export function cellText(cell: CellValue | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  return String(cell).trim();
+}
+
+/** Lower case, single spaces, no trailing colon: how header names are compared. */
+export function headerKey(text: string): string {
+  return text
+    .replace(/\u0442/g, 't') // QuantStudio writes "Cт" with a Cyrillic te
+    .replace(/\s+/g, ' ')
+    .replace(/:$/, '')
+    .trim()
+    .toLowerCase();
+}
+
+/** Column lookup by header name (case- and space-insensitive). */
+export class HeaderColumns {
+  private readonly byKey = new Map<string, number>();
+
+  constructor(readonly names: string[]) {
+    names.forEach((name, index) => {
+      const key = headerKey(name);
+      if (key && !this.byKey.has(key)) this.byKey.set(key, index);
+    });
+  }
+
+  /** Index of the first alias present, or -1. */
+  find(...aliases: string[]): number {
+    for (const alias of aliases) {
+      const index = this.byKey.get(headerKey(alias));
+      if (index !== undefined) return index;
+    }
+    return -1;
+  }
+
+  has(...aliases: string[]): boolean {
+    return this.find(...aliases) >= 0;
+  }
+}
+
+/** A table found in a sheet or text section: metadata rows above it, its header, its data rows. */
+export interface LocatedTable {
+  /** Key/value rows above the header ("Instrument Type" -> "QuantStudio 7 Pro"). */
+  metadata: Map<string, string>;
+  header: HeaderColumns;
+  /** 0-based row index of the header in the source. */
+  headerIndex: number;
+  rows: CellValue[][];
+}
+
+/**
+ * Finds the header row: the first row whose cells include one alias of every required column.
+ * Rows above it that look like "key, value" become metadata. Data rows stop at the first blank row.
+ */
+export function locateTable(
+  source: CellValue[][],
+  required: string[][],
+  maxHeaderRow = 200,
+): LocatedTable | null {
+  const limit = Math.min(source.length, maxHeaderRow);
+  for (let index = 0; index < limit; index += 1) {
+    const row = source[index] ?? [];
+    const keys = new Set(row.map((cell) => headerKey(cellText(cell))));
+    if (!required.every((aliases) => aliases.some((alias) => keys.has(headerKey(alias))))) continue;
+    const metadata = new Map<string, string>();
+    for (const above of source.slice(0, index)) {
+      const key = cellText(above[0]);
+      if (key) metadata.set(headerKey(key), cellText(above[1]));
+    }
+    const rows: CellValue[][] = [];
+    for (const dataRow of source.slice(index + 1)) {
+      if (!dataRow || dataRow.every((cell) => cellText(cell) === '')) break;
+      rows.push(dataRow);
+    }
+    return {
+      metadata,
+      header: new HeaderColumns(row.map((cell) => cellText(cell))),
+      headerIndex: index,
+      rows,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,92 @@
+import { RunFileError, type ParsedRun, type RunFile } from '@amplio/domain';
+import type { DetectedFormat, FormatParser } from './format-parser';
+import { MAX_FILE_BYTES, MAX_FILES_PER_RUN, MAX_RUN_BYTES } from './common/limits';
+import { corruptedFile, invalidFile } from './common/run-file-errors';
+import { sniffContainer } from './common/sniff';
+import { FORMAT_PARSERS } from './parser-registry';
+
+export interface ParseRunFilesOptions {
+  /**
+   * Restricts detection to one family or parser: a parser matches when its id equals this or
+   * starts with it followed by '-' (e.g. 'biorad-cfx', 'thermo-quantstudio', 'rdml').
+   */
+  analyserFamily?: string;
+}
+
+function fileNames(files: RunFile[]): string {
+  return files.map((file) => file.name).join(', ');
+}
+
+/** Size and count limits, checked before any parsing. */
+export function checkRunFileLimits(files: RunFile[]): void {
+  if (files.length === 0) throw new RunFileError('errorImportInvalidFile', 'no file given');
+  if (files.length > MAX_FILES_PER_RUN) {
+    throw invalidFile(
+      fileNames(files.slice(0, 3)),
+      `${files.length} files, more than ${MAX_FILES_PER_RUN} for one run`,
+    );
+  }
+  let total = 0;
+  for (const file of files) {
+    if (file.content.length === 0) throw invalidFile(file.name, 'file is empty');
+    if (file.content.length > MAX_FILE_BYTES) {
+      throw corruptedFile(
+        file.name,
+        `file of ${file.content.length} bytes, larger than the ${MAX_FILE_BYTES} limit`,
+      );
+    }
+    total += file.content.length;
+  }
+  if (total > MAX_RUN_BYTES)
+    throw corruptedFile(fileNames(files), `files larger than ${MAX_RUN_BYTES} bytes together`);
+}
+
+function candidates(family: string | undefined): readonly FormatParser[] {
+  if (!family) return FORMAT_PARSERS;
+  return FORMAT_PARSERS.filter((parser) => parser.id === family || parser.id.startsWith(`${family}-`));
+}
+
+function safeDetect(parser: FormatParser, files: RunFile[]): boolean {
+  try {
+    return parser.detect(files);
+  } catch {
+    return false;
+  }
+}
+
+/** The parser that claims these files, or null. */
+export function findParser(files: RunFile[], options: ParseRunFilesOptions = {}): FormatParser | null {
+  return candidates(options.analyserFamily).find((parser) => safeDetect(parser, files)) ?? null;
+}
+
+/** What one file is, read from its content (never its name). */
+export function detectFormat(file: RunFile): DetectedFormat {
+  return { container: sniffContainer(file.content), parserId: findParser([file])?.id ?? null };
+}
+
+/**
+ * Turns the files of one run into one ParsedRun. Throws only RunFileError: errorImportInvalidFile
+ * (not a format we read, missing sheet/section/column, bad value) or errorImportCorruptedFile
+ * (unreadable container, over a limit), with a detail naming the file and what is wrong.
+ */
+export async function parseRunFiles(
+  files: RunFile[],
+  options: ParseRunFilesOptions = {},
+): Promise<ParsedRun> {
+  checkRunFileLimits(files);
+  const parser = findParser(files, options);
+  if (!parser) {
+    const container = files.map((file) => sniffContainer(file.content));
+    throw invalidFile(
+      fileNames(files),
+      `not a run export Amplio reads (content: ${[...new Set(container)].join(', ')})`,
+    );
+  }
+  try {
+    return await parser.parse(files);
+  } catch (error) {
+    if (error instanceof RunFileError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw corruptedFile(fileNames(files), `unreadable ${parser.id} export (${reason.slice(0, 200)})`);
+  }
+}

@@ -1,0 +1,3 @@
+export { quantStudioWorkbookParser, isQuantStudioWorkbook } from './quantstudio-workbook.parser';
+export { quantStudioTextParser } from './quantstudio-text.parser';
+export { readQuantStudioTables, type QuantStudioSource } from './quantstudio-tables';
