@@ -1,0 +1,53 @@
+import { apiFetch } from './api-client';
+import type {
+  Analyser,
+  Lot,
+  Me,
+  PublicProperties,
+  ReleaseNote,
+  ReviewStatus,
+  Run,
+  RunChart,
+  RunCreationBody,
+  RunInterpretation,
+  RunListQuery,
+  RunPage,
+} from './types';
+
+export const getMe = (): Promise<Me> => apiFetch<Me>('/me');
+export const getPublicProperties = (): Promise<PublicProperties> =>
+  apiFetch<PublicProperties>('/public-properties');
+export const getLastRelease = (): Promise<ReleaseNote> => apiFetch<ReleaseNote>('/release/last');
+export const markReleaseSeen = (version: string): Promise<void> =>
+  apiFetch<void>(`/release/${encodeURIComponent(version)}/update-seen`, {
+    method: 'PUT',
+    responseType: 'none',
+  });
+export const reindexSearchData = (): Promise<void> =>
+  apiFetch<void>('/run/reindex-elasticsearch', { method: 'POST', responseType: 'none' });
+
+export const getAnalysers = (): Promise<Analyser[]> => apiFetch<Analyser[]>('/analysers');
+export const getLots = (): Promise<Lot[]> => apiFetch<Lot[]>('/lots');
+
+export const getRuns = (query: RunListQuery, signal?: AbortSignal): Promise<RunPage> =>
+  apiFetch<RunPage>('/run', { query, signal });
+export const getRun = (id: string): Promise<Run> => apiFetch<Run>(`/run/${encodeURIComponent(id)}`);
+export const getRunInterpretation = (id: string): Promise<RunInterpretation> =>
+  apiFetch<RunInterpretation>(`/run/${encodeURIComponent(id)}/interpretation`);
+export const getRunChart = (id: string): Promise<RunChart> =>
+  apiFetch<RunChart>(`/run/${encodeURIComponent(id)}/chart`);
+
+export function parseRunFiles(analyserId: string, files: File[], uploadId: string): Promise<Run> {
+  const form = new FormData();
+  for (const file of files) form.append('analyserFiles', file, file.name);
+  form.append('analyserId', analyserId);
+  form.append('uploadId', uploadId);
+  return apiFetch<Run>('/run/parse', { method: 'POST', form });
+}
+
+export const createRun = (body: RunCreationBody): Promise<Run> =>
+  apiFetch<Run>('/run', { method: 'POST', json: body });
+export const submitRun = (id: string): Promise<Run> =>
+  apiFetch<Run>(`/run/${encodeURIComponent(id)}/submit`, { method: 'PUT' });
+export const reviewRun = (id: string, status: ReviewStatus): Promise<Run> =>
+  apiFetch<Run>(`/run/${encodeURIComponent(id)}/status`, { method: 'PUT', query: { status } });

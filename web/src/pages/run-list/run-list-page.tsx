@@ -1,0 +1,250 @@
+import { EyeOutlined, ImportOutlined } from '@ant-design/icons';
+import type { RunStatusEvent } from '@amplio/domain';
+import { Button, Card, Input, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { getRuns } from '../../api/endpoints';
+import type { RunSortField, RunSummary, SortDirection } from '../../api/types';
+import { PageTitle } from '../../components/common/page-title';
+import { RunStatusTag } from '../../components/run/run-status-tag';
+import { useLiveEvent, useLiveReconnect } from '../../live/live-context';
+import { useNotify } from '../../notifications/use-notify';
+import { formatDateTime } from '../../utils/format';
+import { useRowsPerPage } from './use-rows-per-page';
+
+type Sort = { field: RunSortField; direction: SortDirection };
+const DEFAULT_SORT: Sort = { field: 'businessId', direction: 'desc' };
+const SORT_FIELDS: readonly RunSortField[] = [
+  'businessId',
+  'fileName',
+  'instrumentName',
+  'interpretationRunByName',
+  'created',
+  'status',
+  'runDate',
+];
+
+function isSortField(value: unknown): value is RunSortField {
+  return typeof value === 'string' && (SORT_FIELDS as readonly string[]).includes(value);
+}
+
+/** Where the view action leads: run creation until interpretation has been started, else the run. */
+export function runLink(run: Pick<RunSummary, 'id' | 'status' | 'interpretationRunByName'>): string {
+  return run.status === 'RUN_TO_INTERPRET' && !run.interpretationRunByName
+    ? `/run/configuration?id=${encodeURIComponent(run.id)}`
+    : `/run/${encodeURIComponent(run.id)}`;
+}
+
+/** Run list (/): search, server-side sort and paging, live status. */
+export function RunListPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const pageSize = useRowsPerPage();
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [search, setSearch] = useState('');
+  const [rows, setRows] = useState<RunSummary[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [reload, setReload] = useState(0);
+  const silentReload = useRef(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    if (!silentReload.current) setLoading(true);
+    silentReload.current = false;
+    getRuns(
+      {
+        page: page - 1,
+        size: pageSize,
+        search: search || undefined,
+        sort: sort.field,
+        sortDirection: sort.direction,
+      },
+      controller.signal,
+    )
+      .then((result) => {
+        setRows(result.listObjects);
+        setTotal(result.numberOfObjects);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setRows([]);
+        setTotal(0);
+        notify.error(t('runList.loadError'), error, { inList: true, key: 'run-list-load' });
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [page, pageSize, sort, search, reload, notify, t]);
+
+  const refetchSilently = useCallback(() => {
+    silentReload.current = true;
+    setReload((value) => value + 1);
+  }, []);
+
+  useLiveEvent('run.status', (event: RunStatusEvent) => {
+    setRows((current) =>
+      current.map((run) => (run.id === event.runId ? { ...run, status: event.status } : run)),
+    );
+    refetchSilently();
+  });
+  useLiveEvent('run.changed', () => refetchSilently());
+  useLiveReconnect(refetchSilently);
+
+  const onTableChange: TableProps<RunSummary>['onChange'] = (pagination, _filters, sorter) => {
+    const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<RunSummary> | undefined;
+    const field = single?.columnKey ?? single?.field;
+    const next: Sort =
+      single?.order && isSortField(field)
+        ? { field, direction: single.order === 'ascend' ? 'asc' : 'desc' }
+        : DEFAULT_SORT;
+    if (next.field !== sort.field || next.direction !== sort.direction) {
+      setSort(next);
+      setPage(1);
+    } else setPage(pagination.current ?? 1);
+  };
+
+  const sortOrder = (field: RunSortField): 'ascend' | 'descend' | null =>
+    sort.field === field ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null;
+
+  const columns: TableProps<RunSummary>['columns'] = [
+    {
+      key: 'businessId',
+      dataIndex: 'businessId',
+      title: t('runList.businessId'),
+      sorter: true,
+      sortOrder: sortOrder('businessId'),
+      render: (value: string, run) => (
+        <Link to={runLink(run)} data-testid={`run-link-${run.businessId}`}>
+          {value}
+        </Link>
+      ),
+    },
+    {
+      key: 'fileName',
+      dataIndex: 'fileName',
+      title: t('runList.fileName'),
+      sorter: true,
+      sortOrder: sortOrder('fileName'),
+      ellipsis: true,
+    },
+    {
+      key: 'instrumentName',
+      dataIndex: 'instrumentName',
+      title: t('runList.instrumentName'),
+      sorter: true,
+      sortOrder: sortOrder('instrumentName'),
+    },
+    {
+      key: 'interpretationRunByName',
+      dataIndex: 'interpretationRunByName',
+      title: t('runList.interpretationRunByName'),
+      sorter: true,
+      sortOrder: sortOrder('interpretationRunByName'),
+    },
+    {
+      key: 'created',
+      dataIndex: 'created',
+      title: t('runList.created'),
+      sorter: true,
+      sortOrder: sortOrder('created'),
+      render: (value: string) => formatDateTime(value, i18n.language),
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('runList.status'),
+      sorter: true,
+      sortOrder: sortOrder('status'),
+      render: (_value: string, run) => (
+        <RunStatusTag status={run.status} ftpSent={run.ftpSent} testId={`run-status-${run.businessId}`} />
+      ),
+    },
+    {
+      key: 'runDate',
+      dataIndex: 'runDate',
+      title: t('runList.runDate'),
+      sorter: true,
+      sortOrder: sortOrder('runDate'),
+      render: (value: string | null) => formatDateTime(value, i18n.language),
+    },
+    {
+      key: 'kits',
+      title: t('runList.kits'),
+      render: (_value: unknown, run) => (
+        <Space size={[4, 4]} wrap>
+          {run.kits.map((kit) => (
+            <Tag key={`${kit.kitName}/${kit.lotName}`}>
+              {t('runList.kitLot', { kit: kit.kitName, lot: kit.lotName })}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      key: 'action',
+      title: t('runList.action'),
+      width: 80,
+      render: (_value: unknown, run) => (
+        <Tooltip title={t('runList.view')}>
+          <Button
+            icon={<EyeOutlined />}
+            aria-label={t('runList.view')}
+            data-testid={`run-view-${run.businessId}`}
+            onClick={() => {
+              void navigate(runLink(run));
+            }}
+          />
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <PageTitle
+        title={t('runList.title')}
+        extra={
+          <Button
+            type="primary"
+            icon={<ImportOutlined />}
+            data-testid="run-import-button"
+            onClick={() => {
+              void navigate('/run/import');
+            }}
+          >
+            {t('runList.import')}
+          </Button>
+        }
+      />
+      <Input.Search
+        allowClear
+        placeholder={t('runList.searchPlaceholder')}
+        style={{ maxWidth: 420, marginBottom: 16 }}
+        data-testid="run-search"
+        onSearch={(value) => {
+          setSearch(value.trim());
+          setPage(1);
+        }}
+      />
+      <Table<RunSummary>
+        rowKey="id"
+        size="middle"
+        data-testid="run-table"
+        loading={loading}
+        columns={columns}
+        dataSource={rows}
+        onChange={onTableChange}
+        onRow={(run) => ({ 'data-testid': `run-row-${run.businessId}` }) as React.HTMLAttributes<HTMLElement>}
+        pagination={{ current: page, pageSize, total, showSizeChanger: false }}
+        locale={{ emptyText: t('runList.empty') }}
+        scroll={{ x: 'max-content' }}
+      />
+    </Card>
+  );
+}
