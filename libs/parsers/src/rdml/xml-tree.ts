@@ -17,7 +17,7 @@ export interface XmlElement {
   /** Attributes by local name (xmlns declarations dropped), values entity-decoded. */
   attributes: Record<string, string>;
   children: XmlElement[];
-  /** Raw (not yet entity-decoded) character data directly inside this element. */
+  /** Raw (not yet entity-decoded) character data of an element without child elements ('' otherwise). */
   rawText: string;
 }
 
@@ -25,6 +25,10 @@ export interface XmlElement {
 export const MAX_XML_DEPTH = 256;
 /** Most elements one document may hold (a 384-well, 4-dye, 50-cycle RDML has about 250 000). */
 export const MAX_XML_ELEMENTS = 5_000_000;
+
+/** Shared by every element without attributes / children (never mutated): saves most allocations. */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
+const NO_CHILDREN: XmlElement[] = Object.freeze([]) as unknown as XmlElement[];
 
 const DECLARATION = /<!(DOCTYPE|ENTITY)/i;
 const ATTRIBUTE = /\s*([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
@@ -73,7 +77,12 @@ export function parseXmlTree(fileName: string, text: string): XmlElement {
   if (hasDoctype(text)) {
     throw invalidFile(fileName, 'XML with a DOCTYPE or ENTITY declaration is refused (no DTD processing)');
   }
-  const sentinel: XmlElement = { name: '#document', attributes: {}, children: [], rawText: '' };
+  const sentinel: XmlElement = {
+    name: '#document',
+    attributes: NO_ATTRIBUTES,
+    children: NO_CHILDREN,
+    rawText: '',
+  };
   const stack: XmlElement[] = [sentinel];
   const qualifiedNames: string[] = ['#document'];
   let elementCount = 0;
@@ -90,7 +99,10 @@ export function parseXmlTree(fileName: string, text: string): XmlElement {
       const current = stack[stack.length - 1];
       if (current === sentinel) {
         if (segment.trim() !== '') broken('text outside the root element');
-      } else current.rawText = current.rawText === '' ? segment : current.rawText + segment;
+      } else if (current.children === NO_CHILDREN) {
+        // Only the text of elements without child elements is kept (no mixed content in these formats).
+        current.rawText = current.rawText === '' ? segment : current.rawText + segment;
+      }
     }
     if (open < 0) break;
     position = open;
@@ -109,6 +121,10 @@ export function parseXmlTree(fileName: string, text: string): XmlElement {
         if (end < 0) broken('unterminated CDATA section');
         const current = stack[stack.length - 1];
         if (current === sentinel) broken('CDATA outside the root element');
+        if (current.children !== NO_CHILDREN) {
+          position = end + 3;
+          continue;
+        }
         // Escape so that textOf's entity decoding gives the CDATA content back unchanged.
         current.rawText += text.slice(open + 9, end).replace(/&/g, '&amp;');
         position = end + 3;
@@ -132,12 +148,13 @@ export function parseXmlTree(fileName: string, text: string): XmlElement {
       const nameEnd = nameMatch ? nameMatch.index : length;
       const qualified = text.slice(open + 1, nameEnd);
       if (qualified === '') broken('empty tag name');
-      const attributes: Record<string, string> = {};
+      let attributes: Record<string, string> = NO_ATTRIBUTES;
       let cursor = nameEnd;
       for (;;) {
         ATTRIBUTE.lastIndex = cursor;
         const attribute = ATTRIBUTE.exec(text);
         if (!attribute) break;
+        if (attributes === NO_ATTRIBUTES) attributes = {};
         const attributeName = attribute[1];
         if (attributeName !== 'xmlns' && !attributeName.startsWith('xmlns:')) {
           attributes[localName(attributeName)] = decodeXmlEntities(attribute[2] ?? attribute[3] ?? '');
@@ -154,14 +171,22 @@ export function parseXmlTree(fileName: string, text: string): XmlElement {
       } else {
         broken(`malformed tag <${qualified}>`);
       }
-      const element: XmlElement = { name: localName(qualified), attributes, children: [], rawText: '' };
+      const element: XmlElement = {
+        name: localName(qualified),
+        attributes,
+        children: NO_CHILDREN,
+        rawText: '',
+      };
       elementCount += 1;
       if (elementCount > MAX_XML_ELEMENTS) {
         throw corruptedFile(fileName, `XML holds more than ${MAX_XML_ELEMENTS} elements`);
       }
       const parent = stack[stack.length - 1];
       if (parent === sentinel && sentinel.children.length > 0) broken('more than one root element');
-      parent.children.push(element);
+      if (parent.children === NO_CHILDREN) {
+        parent.children = [element];
+        parent.rawText = '';
+      } else parent.children.push(element);
       if (!selfClosing) {
         stack.push(element);
         qualifiedNames.push(qualified);

@@ -109,17 +109,26 @@ function numberCell(fileName: string, text: string | undefined, column: string, 
   return value;
 }
 
+/** Experiment name and software of a Raw Data export, read from its first line only. */
+export function readLc480RawTitle(firstLine: string): {
+  experimentName: string | null;
+  softwareVersion: string | null;
+} {
+  if (!/^\s*Raw Data\b/i.test(firstLine)) return { experimentName: null, softwareVersion: null };
+  const title = /Experiment\s*-\s*(.*?)\s*(?:\(Run on\s+([^)]*)\))?\s*$/i.exec(firstLine);
+  return { experimentName: title?.[1] || null, softwareVersion: title?.[2] ?? null };
+}
+
+/** Experiment name of a Raw Data export without reading the whole file. */
+export function lc480RawExperimentName(file: RunFile): string | null {
+  return readLc480RawTitle(headLines(file.content)[0] ?? '').experimentName;
+}
+
 export function readLc480RawData(file: RunFile): Lc480RawData {
   const lines = readLines(file);
   let headerIndex = 0;
-  let experimentName: string | null = null;
-  let softwareVersion: string | null = null;
-  if (/^\s*Raw Data\b/i.test(lines[0] ?? '')) {
-    headerIndex = 1;
-    const title = /Experiment\s*-\s*(.*?)\s*(?:\(Run on\s+([^)]*)\))?\s*$/i.exec(lines[0]);
-    experimentName = title?.[1] || null;
-    softwareVersion = title?.[2] ?? null;
-  }
+  const { experimentName, softwareVersion } = readLc480RawTitle(lines[0] ?? '');
+  if (/^\s*Raw Data\b/i.test(lines[0] ?? '')) headerIndex = 1;
   const header = (lines[headerIndex] ?? '').split('\t').map((cell) => cell.trim());
   if (!startsWithColumns(lines[headerIndex], RAW_HEADER)) {
     throw invalidFile(file.name, 'header line "SamplePos SampleName Prog# Seg# Cycle# ..." missing');
@@ -132,38 +141,31 @@ export function readLc480RawData(file: RunFile): Lc480RawData {
   if (filterColumns.length === 0) throw invalidFile(file.name, 'no filter (fluorescence) column after Temp');
   const filters = filterColumns.map((index) => header[index]);
 
-  interface Row {
-    position: string;
-    sampleName: string;
-    program: number;
-    segment: number;
-    cycle: number;
-    values: number[];
-  }
-  const rows: Row[] = [];
+  // First pass: program, segment and cycle of every line (the melt is most of the file and is not
+  // used; its lines are checked for these three numbers only).
   const programStats = new Map<number, { cycles: Set<number>; lines: number }>();
+  const lineProgram: number[] = [];
+  const lineSegment: number[] = [];
+  const lineCycle: number[] = [];
+  const lineIndex: number[] = [];
   for (let index = headerIndex + 1; index < lines.length; index += 1) {
     const line = lines[index];
     if (line.trim() === '') continue;
-    const cells = line.split('\t');
+    const cells = line.split('\t', 5);
     const lineNumber = index + 1;
-    const row: Row = {
-      position: wellPosition(file.name, cells[0], lineNumber),
-      sampleName: (cells[1] ?? '').trim(),
-      program: integerCell(file.name, cells[2], 'Prog#', lineNumber),
-      segment: integerCell(file.name, cells[3], 'Seg#', lineNumber),
-      cycle: integerCell(file.name, cells[4], 'Cycle#', lineNumber),
-      values: filterColumns.map((column, filter) =>
-        numberCell(file.name, cells[column], `filter ${filters[filter]}`, lineNumber),
-      ),
-    };
-    rows.push(row);
-    const stats = programStats.get(row.program) ?? { cycles: new Set<number>(), lines: 0 };
-    stats.cycles.add(row.cycle);
+    const program = integerCell(file.name, cells[2], 'Prog#', lineNumber);
+    const segment = integerCell(file.name, cells[3], 'Seg#', lineNumber);
+    const cycle = integerCell(file.name, cells[4], 'Cycle#', lineNumber);
+    lineIndex.push(index);
+    lineProgram.push(program);
+    lineSegment.push(segment);
+    lineCycle.push(cycle);
+    const stats = programStats.get(program) ?? { cycles: new Set<number>(), lines: 0 };
+    stats.cycles.add(cycle);
     stats.lines += 1;
-    programStats.set(row.program, stats);
+    programStats.set(program, stats);
   }
-  if (rows.length === 0) throw invalidFile(file.name, 'no data line after the header');
+  if (lineIndex.length === 0) throw invalidFile(file.name, 'no data line after the header');
   const programs = [...programStats.entries()].map(([program, stats]) => ({
     program,
     cycles: stats.cycles.size,
@@ -184,32 +186,46 @@ export function readLc480RawData(file: RunFile): Lc480RawData {
   // Within the amplification program, one segment acquires; if several do, the one with the most
   // lines is kept (the first on a tie).
   const segmentLines = new Map<number, number>();
-  for (const row of rows)
-    if (row.program === amplification.program)
-      segmentLines.set(row.segment, (segmentLines.get(row.segment) ?? 0) + 1);
+  lineProgram.forEach((program, line) => {
+    if (program === amplification.program)
+      segmentLines.set(lineSegment[line], (segmentLines.get(lineSegment[line]) ?? 0) + 1);
+  });
   let segment = -1;
   let most = -1;
   for (const [candidate, count] of segmentLines) if (count > most) [segment, most] = [candidate, count];
 
+  // Second pass: the amplification lines, fully read.
   const wells: Lc480RawData['wells'] = new Map();
-  for (const row of rows) {
-    if (row.program !== amplification.program || row.segment !== segment) continue;
-    let well = wells.get(row.position);
-    if (!well) {
-      well = {
-        sampleName: row.sampleName === '' ? null : row.sampleName,
-        cycles: [],
-        values: filters.map(() => []),
-      };
-      wells.set(row.position, well);
+  const positions = new Map<string, string>();
+  for (let line = 0; line < lineIndex.length; line += 1) {
+    if (lineProgram[line] !== amplification.program || lineSegment[line] !== segment) continue;
+    const index = lineIndex[line];
+    const lineNumber = index + 1;
+    const cells = lines[index].split('\t');
+    let position = positions.get(cells[0]);
+    if (position === undefined) {
+      position = wellPosition(file.name, cells[0], lineNumber);
+      positions.set(cells[0], position);
     }
-    if (well.cycles.includes(row.cycle))
+    const cycle = lineCycle[line];
+    let well = wells.get(position);
+    if (!well) {
+      const sampleName = (cells[1] ?? '').trim();
+      well = { sampleName: sampleName === '' ? null : sampleName, cycles: [], values: filters.map(() => []) };
+      wells.set(position, well);
+    }
+    if (well.cycles.includes(cycle)) {
       throw invalidFile(
         file.name,
-        `well ${row.position}: cycle ${row.cycle} of program ${row.program} appears twice`,
+        `line ${lineNumber}: well ${position} cycle ${cycle} of program ${amplification.program} appears twice`,
       );
-    well.cycles.push(row.cycle);
-    row.values.forEach((value, filter) => well.values[filter].push(value));
+    }
+    well.cycles.push(cycle);
+    for (let filter = 0; filter < filterColumns.length; filter += 1) {
+      well.values[filter].push(
+        numberCell(file.name, cells[filterColumns[filter]], `filter ${filters[filter]}`, lineNumber),
+      );
+    }
   }
   return {
     fileName: file.name,

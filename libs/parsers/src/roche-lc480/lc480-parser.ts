@@ -12,6 +12,7 @@ import { guardRead, invalidFile } from '../common/run-file-errors';
 import {
   isLc480CpTable,
   isLc480RawData,
+  lc480RawExperimentName,
   readLc480CpTable,
   readLc480RawData,
   type Lc480CpTable,
@@ -71,8 +72,18 @@ export function parseLightCycler480(files: RunFile[]): ParsedRun {
       throw invalidFile(namesOf(others), 'neither a LightCycler 480 Raw Data export nor a Cp table');
     if (rawFiles.length > 1)
       throw invalidFile(namesOf(rawFiles), 'several Raw Data exports given for one run');
-    const raw = rawFiles.length === 1 ? readLc480RawData(rawFiles[0]) : null;
     const tables = cpFiles.map(readLc480CpTable);
+    // Files of different experiments are refused before the (large) raw export is read.
+    const rawExperiment = rawFiles.length === 1 ? lc480RawExperimentName(rawFiles[0]) : null;
+    for (const table of tables) {
+      if (rawExperiment && table.experimentName && rawExperiment !== table.experimentName) {
+        throw invalidFile(
+          namesOf(files),
+          `the Cp table is from experiment "${table.experimentName}", the raw data from "${rawExperiment}"`,
+        );
+      }
+    }
+    const raw = rawFiles.length === 1 ? readLc480RawData(rawFiles[0]) : null;
 
     const channels: ParsedChannel[] = [];
     const wells = new Map<string, ParsedWell>();
@@ -130,12 +141,6 @@ export function parseLightCycler480(files: RunFile[]): ParsedRun {
 
     const filtersSeen = new Set<string>();
     for (const table of tables) {
-      if (raw?.experimentName && table.experimentName && raw.experimentName !== table.experimentName) {
-        throw invalidFile(
-          namesOf(files),
-          `the Cp table is from experiment "${table.experimentName}", the raw data from "${raw.experimentName}"`,
-        );
-      }
       const filter = cpFilter(table, raw);
       if (filtersSeen.has(filter))
         throw invalidFile(table.fileName, `a second Cp table for filter ${filter}`);
