@@ -10,3 +10,4 @@ export {
 export * from './common/limits';
 export { sniffContainer } from './common/sniff';
 export { quantStudioWorkbookParser, quantStudioTextParser } from './thermo-quantstudio';
+export { bioRadCfxParser } from './biorad-cfx';

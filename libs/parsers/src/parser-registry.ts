@@ -1,3 +1,4 @@
+import { bioRadCfxParser } from './biorad-cfx';
 import type { FormatParser } from './format-parser';
 import { rotorGeneParser } from './qiagen-rotorgene';
 import { rdmlParser } from './rdml';
@@ -14,4 +15,5 @@ export const FORMAT_PARSERS: readonly FormatParser[] = [
   rdmlParser,
   lightCycler480Parser,
   rotorGeneParser,
+  bioRadCfxParser,
 ];

@@ -1,0 +1,254 @@
+import type { ParsedRun, RunFile } from '@amplio/domain';
+import type { FormatParser } from '../format-parser';
+import { parseInstrumentDate } from '../common/instrument-date';
+import { RunBuilder } from '../common/run-builder';
+import { invalidFile } from '../common/run-file-errors';
+import { isOle2, isZip } from '../common/sniff';
+import { HeaderColumns, cellText, headerKey } from '../common/table';
+import { optionalNumber, requireNumber } from '../common/text';
+import { openWorkbook, peekSheetNames, type CellValue } from '../common/workbook';
+import {
+  classifyBioRadTable,
+  peekBioRadTextKind,
+  readBioRadTextTable,
+  type BioRadTable,
+} from './biorad-tables';
+import { isQuantStudioWorkbook } from '../thermo-quantstudio/quantstudio-workbook.parser';
+
+export const BIORAD_RUN_INFORMATION_SHEET = 'Run Information';
+
+function isWorkbook(file: RunFile): boolean {
+  return isZip(file.content) || isOle2(file.content);
+}
+
+function isBioRadWorkbook(file: RunFile): boolean {
+  const names = peekSheetNames(file);
+  return (
+    names !== null &&
+    names.some((name) => headerKey(name) === headerKey(BIORAD_RUN_INFORMATION_SHEET)) &&
+    !isQuantStudioWorkbook(names)
+  );
+}
+
+/** "run -  Quantification Amplification Results_FAM.csv" -> "FAM". */
+function fluorFromFileName(fileName: string): string | null {
+  const match = /Amplification Results_([^_\\/]+?)\.(csv|txt)$/i.exec(fileName);
+  return match ? match[1].trim() : null;
+}
+
+function readTables(files: RunFile[]): BioRadTable[] {
+  const tables: BioRadTable[] = [];
+  for (const file of files) {
+    if (isWorkbook(file)) {
+      const workbook = openWorkbook(file);
+      const sheets = workbook.readSheets(workbook.sheetNames);
+      for (const [sheetName, rows] of sheets) {
+        const kind = classifyBioRadTable(rows);
+        if (kind)
+          tables.push({ fileName: file.name, sheetName, kind, rows, decimalComma: false, delimiter: null });
+        else if (rows.some((row) => row.some((cell) => cellText(cell) !== ''))) {
+          throw invalidFile(file.name, `sheet ${sheetName} is not a CFX table`);
+        }
+      }
+      if (!sheets.size) throw invalidFile(file.name, 'workbook has no sheets');
+      continue;
+    }
+    const table = readBioRadTextTable(file);
+    if (!table) throw invalidFile(file.name, 'not a Bio-Rad CFX export (header not recognised)');
+    tables.push(table);
+  }
+  return tables;
+}
+
+function label(table: BioRadTable): string {
+  return table.sheetName ? `sheet ${table.sheetName}` : 'table';
+}
+
+function number(table: BioRadTable, value: CellValue | undefined, where: string): number | null {
+  const text =
+    table.decimalComma && typeof value === 'string' ? value.replace(/^(-?\d+),(\d+)$/, '$1.$2') : value;
+  return optionalNumber(table.fileName, text ?? null, `${label(table)}: ${where}`);
+}
+
+class BioRadReader {
+  private readonly builder: RunBuilder;
+  private readonly seenFluors = new Map<string, string>();
+
+  constructor(
+    private readonly files: RunFile[],
+    private readonly tables: BioRadTable[],
+  ) {
+    const workbook = files.some(isWorkbook);
+    const text = tables.filter((table) => table.delimiter !== null);
+    const tabs = text.length > 0 && text.every((table) => table.delimiter === '\t');
+    const format = workbook
+      ? text.length
+        ? 'biorad-cfx-mixed'
+        : 'biorad-cfx-xlsx'
+      : tabs
+        ? 'biorad-cfx-txt'
+        : 'biorad-cfx-csv';
+    this.builder = new RunBuilder(files.map((file) => file.name).join(', '), format);
+  }
+
+  private resultFluors(): string[] {
+    const fluors = new Set<string>();
+    for (const table of this.tables) {
+      if (table.kind !== 'cq-results' && table.kind !== 'summary') continue;
+      const header = new HeaderColumns(table.rows[0].map((cell) => cellText(cell)));
+      const column = header.find('Fluor');
+      for (const row of table.rows.slice(1)) if (cellText(row[column])) fluors.add(cellText(row[column]));
+    }
+    return [...fluors];
+  }
+
+  private fluorOf(table: BioRadTable): string {
+    if (table.sheetName) return table.sheetName;
+    const named = fluorFromFileName(table.fileName);
+    if (named) return named;
+    const fluors = this.resultFluors();
+    if (fluors.length === 1) return fluors[0];
+    this.builder.notes.push(`${table.fileName}: the file does not name its fluorophore`);
+    return 'Unknown';
+  }
+
+  private readAmplification(table: BioRadTable): void {
+    const header = table.rows[0].map((cell) => cellText(cell));
+    const cycleColumn = header.findIndex((cell) => headerKey(cell) === 'cycle');
+    const fluor = this.fluorOf(table);
+    const previous = this.seenFluors.get(headerKey(fluor));
+    if (previous) {
+      throw invalidFile(
+        table.fileName,
+        `a second amplification table for ${fluor} (the first is in ${previous})`,
+      );
+    }
+    this.seenFluors.set(headerKey(fluor), table.fileName);
+    const wells = header.map((cell, column) =>
+      column > cycleColumn && cell !== '' ? this.builderWell(table, cell) : null,
+    );
+    table.rows.slice(1).forEach((row, index) => {
+      if (row.every((cell) => cellText(cell) === '')) return;
+      const rowNumber = index + 2;
+      const cycle = requireNumber(
+        table.fileName,
+        row[cycleColumn],
+        `${label(table)}: cycle column at row ${rowNumber}`,
+      );
+      wells.forEach((well, column) => {
+        if (!well) return;
+        const value = number(table, row[column], `${header[column]} at row ${rowNumber}`);
+        if (value !== null) this.builder.addPoint(well, fluor, 'baseline-corrected', cycle, value);
+      });
+    });
+  }
+
+  private builderWell(table: BioRadTable, position: string) {
+    try {
+      return this.builder.well(position);
+    } catch (error) {
+      if (error instanceof Error) throw invalidFile(table.fileName, error.message.replace(/^.*?: /, ''));
+      throw error;
+    }
+  }
+
+  /** Cq Results, Quantification Summary and End Point rows: one per well and fluorophore. */
+  private readWellRows(table: BioRadTable): void {
+    const header = new HeaderColumns(table.rows[0].map((cell) => cellText(cell)));
+    const columns = {
+      well: header.find('Well'),
+      fluor: header.find('Fluor'),
+      content: header.find('Content'),
+      sample: header.find('Sample'),
+      cq: table.kind === 'end-point' ? -1 : header.find('Cq'),
+      call: table.kind === 'end-point' ? header.find('Call') : -1,
+    };
+    table.rows.slice(1).forEach((row, index) => {
+      const position = cellText(row[columns.well]);
+      const fluor = cellText(row[columns.fluor]);
+      if (!position && !fluor) return;
+      if (!fluor) throw invalidFile(table.fileName, `${label(table)}: no fluorophore at row ${index + 2}`);
+      const well = this.builderWell(table, position);
+      const content = cellText(row[columns.content]);
+      const sample = cellText(row[columns.sample]);
+      if (content && well.sampleRole === null) well.sampleRole = content;
+      if (sample && well.sampleName === null) well.sampleName = sample;
+      const entry = this.builder.wellChannel(well, fluor);
+      if (columns.cq >= 0) {
+        const cq = number(table, row[columns.cq], `Cq at row ${index + 2}`);
+        // Cq Results and Quantification Summary carry the same Cq: Cq Results (read first) wins.
+        if (table.kind === 'cq-results' || entry.instrumentCq === null) entry.instrumentCq = cq;
+      }
+      if (columns.call >= 0 && cellText(row[columns.call]))
+        entry.instrumentCall = cellText(row[columns.call]);
+    });
+  }
+
+  private readRunInformation(table: BioRadTable): void {
+    const info = new Map<string, string>();
+    for (const row of table.rows) info.set(headerKey(cellText(row[0])), cellText(row[1]));
+    this.builder.serialNumber ??= info.get('base serial number') || null;
+    this.builder.runDate ??= parseInstrumentDate(info.get('run started') ?? null);
+    const software = table.rows.find((row) =>
+      /^cfx (manager|maestro) version$/.test(headerKey(cellText(row[0]))),
+    );
+    if (software && !this.builder.notes.some((note) => note.startsWith('Software:'))) {
+      this.builder.notes.push(`Software: ${cellText(software[0])} ${cellText(software[1])}`);
+    }
+  }
+
+  read(): ParsedRun {
+    const order = ['run-information', 'cq-results', 'summary', 'amplification', 'end-point', 'other'];
+    const sorted = [...this.tables].sort(
+      (left, right) => order.indexOf(left.kind) - order.indexOf(right.kind),
+    );
+    if (
+      !sorted.some(
+        (table) => table.kind === 'amplification' || table.kind === 'cq-results' || table.kind === 'summary',
+      )
+    ) {
+      throw invalidFile(this.builder.fileName, 'no Quantification Amplification Results or Cq Results table');
+    }
+    for (const table of sorted) {
+      switch (table.kind) {
+        case 'run-information':
+          this.readRunInformation(table);
+          break;
+        case 'cq-results':
+        case 'summary':
+        case 'end-point':
+          this.readWellRows(table);
+          break;
+        case 'amplification':
+          this.readAmplification(table);
+          break;
+        case 'other':
+          break;
+      }
+    }
+    if (this.files.length > 1 && !sorted.some((table) => table.kind === 'amplification')) {
+      this.builder.notes.push('No amplification curves: Cq only');
+    }
+    return this.builder.build();
+  }
+}
+
+/**
+ * Bio-Rad CFX Manager / CFX Maestro exports: "Quantification Amplification Results" as .csv/.txt (one
+ * file per fluorophore, named ..._<FLUOR>.csv) or .xlsx (one sheet per fluorophore plus Run
+ * Information), with the optional Quantification Cq Results, Quantification Summary, End Point
+ * Results and Run Information files of the same run. Values are baseline-subtracted RFU.
+ */
+export const bioRadCfxParser: FormatParser = {
+  id: 'biorad-cfx',
+  /** True when every file is a CFX table (a lone companion file is claimed too, and refused by parse with a clear message). */
+  detect(files: RunFile[]): boolean {
+    if (files.length === 0) return false;
+    return files.every((file) =>
+      isWorkbook(file) ? isBioRadWorkbook(file) : peekBioRadTextKind(file) !== null,
+    );
+  },
+  parse(files: RunFile[]): ParsedRun {
+    return new BioRadReader(files, readTables(files)).read();
+  },
+};

@@ -1,0 +1,88 @@
+import type { RunFile } from '@amplio/domain';
+import { parsePosition } from '@amplio/domain';
+import { MAX_FILE_BYTES } from '../common/limits';
+import { corruptedFile } from '../common/run-file-errors';
+import { isOle2, isZip, looksLikeText } from '../common/sniff';
+import { cellText, headerKey } from '../common/table';
+import { decodeText, guessDelimiter, parseDelimitedLines, splitLines } from '../common/text';
+import type { CellValue } from '../common/workbook';
+
+/** What one Bio-Rad CFX table is, read from its header. */
+export type BioRadTableKind =
+  | 'amplification'
+  | 'cq-results'
+  | 'summary'
+  | 'end-point'
+  | 'run-information'
+  /** Other CFX exports of the same run (plate view, melt, allelic discrimination, standard curve): accepted, not read. */
+  | 'other';
+
+/** One table of a CFX export: a CSV/TXT file or one sheet of an xlsx. */
+export interface BioRadTable {
+  fileName: string;
+  /** Sheet name for workbooks, null for text files. */
+  sheetName: string | null;
+  kind: BioRadTableKind;
+  rows: CellValue[][];
+  /** ';' tables re-saved in a decimal-comma locale. */
+  decimalComma: boolean;
+  /** Field separator of a text table; null for sheets. */
+  delimiter: string | null;
+}
+
+function headerCells(rows: CellValue[][]): string[] {
+  return (rows[0] ?? []).map((cell) => headerKey(cellText(cell)));
+}
+
+function isPositionText(text: string): boolean {
+  return /^[A-Za-z]\d{1,2}$/.test(text) && parsePosition(text) !== null;
+}
+
+/** Classifies a table by its first row; null when it is not a CFX table at all. */
+export function classifyBioRadTable(rows: CellValue[][]): BioRadTableKind | null {
+  const header = headerCells(rows);
+  const first = header.findIndex((cell) => cell !== '');
+  if (first < 0) return null;
+  const has = (...names: string[]) => names.every((name) => header.includes(headerKey(name)));
+  if (header[first] === 'cycle' && isPositionText(cellText(rows[0][first + 1]))) return 'amplification';
+  if (header[first] === 'temperature' && isPositionText(cellText(rows[0][first + 1]))) return 'other';
+  if (has('Well', 'Fluor', 'Cq', 'Cq Mean')) return 'cq-results';
+  if (has('Well', 'Fluor', 'Content', 'Cq')) return 'summary';
+  if (has('Well', 'Fluor', 'End RFU')) return 'end-point';
+  if (has('Well', 'Fluor', 'Content')) return 'other';
+  if (has('Well', 'Sample', 'Call', 'RFU1')) return 'other';
+  if (has('Fluor', 'Efficiency %')) return 'other';
+  if (first === 2 && header[2] === '1' && header[3] === '2') return 'other';
+  const keys = new Set(rows.slice(0, 40).map((row) => headerKey(cellText(row[0]))));
+  if (keys.has('file name') && (keys.has('run started') || keys.has('base serial number')))
+    return 'run-information';
+  return null;
+}
+
+/** Reads a CFX CSV/TXT file (comma, ';' or tab separated) into one table; null when it is not one. */
+export function readBioRadTextTable(file: RunFile): BioRadTable | null {
+  if (file.content.length > MAX_FILE_BYTES)
+    throw corruptedFile(file.name, `file larger than ${MAX_FILE_BYTES} bytes`);
+  const lines = splitLines(file.name, decodeText(file.content));
+  const firstLine = lines.find((line) => line.trim() !== '') ?? '';
+  const delimiter = guessDelimiter(firstLine);
+  const rows = parseDelimitedLines(file.name, lines.slice(lines.indexOf(firstLine)), delimiter);
+  const kind = classifyBioRadTable(rows);
+  return kind
+    ? { fileName: file.name, sheetName: null, kind, rows, decimalComma: delimiter === ';', delimiter }
+    : null;
+}
+
+/** Cheap check on the first line only, for detection. */
+export function peekBioRadTextKind(file: RunFile): BioRadTableKind | null {
+  if (isZip(file.content) || isOle2(file.content) || !looksLikeText(file.content)) return null;
+  const head = decodeText(file.content.subarray(0, 16384));
+  const lines = head.split(/\r\n|\n|\r/);
+  const complete = lines.length > 1 ? lines.slice(0, -1) : lines;
+  const firstLine = complete.find((line) => line.trim() !== '') ?? '';
+  const delimiter = guessDelimiter(firstLine);
+  const rows = complete
+    .slice(complete.indexOf(firstLine))
+    .map((line) => line.split(delimiter).map((cell) => cell.trim()));
+  return classifyBioRadTable(rows);
+}
