@@ -25,7 +25,7 @@ for (const ws of nodeWorkspaces) {
       '**/*.spec.ts,**/*.int-spec.ts',
       '--copy-files',
     ],
-    { stdio: 'inherit', cwd: root },
+    { stdio: 'inherit', cwd: join(root, ws) },
   );
 }
 if (!process.argv.includes('--no-web') && existsSync(join(root, 'web/index.html'))) {

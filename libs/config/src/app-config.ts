@@ -63,7 +63,8 @@ function url(env: Env, name: string, fallback: string | null, protocols: string[
   } catch {
     throw new ConfigError(`${name} is not a valid URL`);
   }
-  if (!protocols.includes(parsed.protocol)) throw new ConfigError(`${name} must use ${protocols.join(' or ')}`);
+  if (!protocols.includes(parsed.protocol))
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}`);
   return raw.replace(/\/$/, '');
 }
 
@@ -101,7 +102,8 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
       realm: env.OIDC_REALM ?? 'amplio',
       clientId: env.OIDC_CLIENT_ID ?? 'amplio-web',
       audience: env.OIDC_AUDIENCE ?? 'amplio-api',
-      algorithms: list(env, 'OIDC_ALGORITHMS').length > 0 ? list(env, 'OIDC_ALGORITHMS') : ['RS256', 'PS256', 'ES256'],
+      algorithms:
+        list(env, 'OIDC_ALGORITHMS').length > 0 ? list(env, 'OIDC_ALGORITHMS') : ['RS256', 'PS256', 'ES256'],
       redirectOrigins: [publicUrl, ...list(env, 'OIDC_REDIRECT_ORIGINS')],
     },
     webDistDir: resolve(rootDir, env.WEB_DIST_DIR ?? 'web/dist'),

@@ -42,7 +42,10 @@ function isRunning(pid: number): boolean {
  * The first start initialises the cluster with a generated password; later starts reuse it.
  * It listens on a free loopback port, never assuming 5432 is free.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const clusterDir = join(dataDir, 'postgres');
   const credentialsFile = join(dataDir, 'postgres-credentials.json');
@@ -51,7 +54,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const credentials = existsSync(credentialsFile)
     ? (JSON.parse(readFileSync(credentialsFile, 'utf8')) as { user: string; password: string })
     : { user: 'amplio', password: randomBytes(18).toString('base64url') };
-  if (!existsSync(credentialsFile)) writeFileSync(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
+  if (!existsSync(credentialsFile))
+    writeFileSync(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
 
   const pidFile = join(clusterDir, 'postmaster.pid');
   if (existsSync(pidFile)) {
@@ -68,6 +72,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     password: credentials.password,
     port,
     persistent: true,
+    // PostgreSQL refuses to run as root: as root, run it as a 'postgres' user (created if absent).
+    createPostgresUser: process.getuid?.() === 0,
     onLog: () => undefined,
     onError: (message: unknown) => log(String(message)),
   });

@@ -7,3 +7,4 @@ export * from './repositories/user.repository';
 export * from './repositories/catalogue.repository';
 export * from './repositories/audit.repository';
 export * from './repositories/run.repository';
+export * from './database.module';

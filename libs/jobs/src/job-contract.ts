@@ -25,7 +25,12 @@ export const JOBS: { [N in JobName]: JobDefinition<N> } = {
     backoffMs: 1000,
     jobId: (p) => `run.interpret:${p.runId}:${Date.now()}`,
   },
-  'search.reindex': { queue: 'search', attempts: 2, backoffMs: 5000, jobId: (p) => `search.reindex:${p.laboratoryId ?? 'all'}` },
+  'search.reindex': {
+    queue: 'search',
+    attempts: 2,
+    backoffMs: 5000,
+    jobId: (p) => `search.reindex:${p.laboratoryId ?? 'all'}`,
+  },
 };
 
 export const JOB_NAMES = Object.keys(JOBS) as JobName[];

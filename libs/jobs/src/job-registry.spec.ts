@@ -2,21 +2,33 @@ import { InlineJobQueue } from './inline-job-queue';
 import type { JobHandler, JobName, JobPayloads } from './job-contract';
 import { JobRegistry, JobRegistryError } from './job-registry';
 
-function handler<N extends JobName>(jobName: N, handle: (payload: JobPayloads[N]) => Promise<void>): JobHandler<N> {
+function handler<N extends JobName>(
+  jobName: N,
+  handle: (payload: JobPayloads[N]) => Promise<void>,
+): JobHandler<N> {
   return { jobName, handle };
 }
 
 describe('JobRegistry', () => {
   it('fails when a job has no handler or two', () => {
     const importHandler = handler('run.import', () => Promise.resolve());
-    expect(() => new JobRegistry([importHandler])).toThrow(/no handler for job run.interpret, search.reindex/);
+    expect(() => new JobRegistry([importHandler])).toThrow(
+      /no handler for job run.interpret, search.reindex/,
+    );
     expect(() => new JobRegistry([importHandler, importHandler], ['run.import'])).toThrow(JobRegistryError);
   });
 
   it('dispatches by job name', async () => {
     const seen: string[] = [];
-    const registry = new JobRegistry([handler('run.import', (p) => Promise.resolve(void seen.push(p.importId)))], ['run.import']);
-    await registry.dispatch('run.import', { importId: 'i-1' }, { attempt: 1, reportProgress: () => Promise.resolve() });
+    const registry = new JobRegistry(
+      [handler('run.import', (p) => Promise.resolve(void seen.push(p.importId)))],
+      ['run.import'],
+    );
+    await registry.dispatch(
+      'run.import',
+      { importId: 'i-1' },
+      { attempt: 1, reportProgress: () => Promise.resolve() },
+    );
     expect(seen).toEqual(['i-1']);
   });
 });
@@ -44,7 +56,10 @@ describe('InlineJobQueue', () => {
 
   it('runs the same job id once while it is pending', async () => {
     let calls = 0;
-    const registry = new JobRegistry([handler('run.import', () => Promise.resolve(void (calls += 1)))], ['run.import']);
+    const registry = new JobRegistry(
+      [handler('run.import', () => Promise.resolve(void (calls += 1)))],
+      ['run.import'],
+    );
     const queue = new InlineJobQueue(registry, () => undefined);
     await queue.enqueue('run.import', { importId: 'same' });
     await queue.enqueue('run.import', { importId: 'same' });

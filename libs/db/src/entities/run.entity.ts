@@ -21,14 +21,16 @@ export class RunEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column('uuid', { name: 'created_by_id' }) createdById!: string;
   @Column('text', { name: 'created_by_name' }) createdByName!: string;
-  @Column('text', { name: 'interpretation_run_by_name', nullable: true }) interpretationRunByName!: string | null;
+  @Column('text', { name: 'interpretation_run_by_name', nullable: true }) interpretationRunByName!:
+    string | null;
   @Column('text', { name: 'submitted_by_name', nullable: true }) submittedByName!: string | null;
   @Column('text', { name: 'approved_by', nullable: true }) approvedBy!: string | null;
   @Column('text', { name: 'rejected_by', nullable: true }) rejectedBy!: string | null;
   @Column('boolean', { name: 'ftp_sent', nullable: true }) ftpSent!: boolean | null;
   @Column('boolean', { default: false }) dirty!: boolean;
   @Column('uuid', { name: 'kit_analyser_id', nullable: true }) kitAnalyserId!: string | null;
-  @Column('int', { name: 'kit_configuration_version', nullable: true }) kitConfigurationVersion!: number | null;
+  @Column('int', { name: 'kit_configuration_version', nullable: true }) kitConfigurationVersion!:
+    number | null;
 }
 
 /** An original uploaded file, kept byte for byte with its SHA-256. */

@@ -34,6 +34,8 @@ export class AuditRepository {
   }
 
   listFor(entity: string, entityId: string): Promise<AuditLogEntity[]> {
-    return this.dataSource.getRepository(AuditLogEntity).find({ where: { entity, entityId }, order: { id: 'ASC' } });
+    return this.dataSource
+      .getRepository(AuditLogEntity)
+      .find({ where: { entity, entityId }, order: { id: 'ASC' } });
   }
 }

@@ -18,7 +18,9 @@ export class CatalogueRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   listAnalysers(): Promise<AnalyserEntity[]> {
-    return this.dataSource.getRepository(AnalyserEntity).find({ order: { manufacturer: 'ASC', name: 'ASC' } });
+    return this.dataSource
+      .getRepository(AnalyserEntity)
+      .find({ order: { manufacturer: 'ASC', name: 'ASC' } });
   }
 
   findAnalyser(id: string): Promise<AnalyserEntity | null> {
@@ -64,11 +66,18 @@ export class CatalogueRepository {
   }
 
   /** The laboratory's own configuration wins over the official one. */
-  async findKitAnalyser(kitVersionId: string, analyserId: string, laboratoryId: string): Promise<KitAnalyserEntity | null> {
+  async findKitAnalyser(
+    kitVersionId: string,
+    analyserId: string,
+    laboratoryId: string,
+  ): Promise<KitAnalyserEntity | null> {
     return this.dataSource
       .getRepository(KitAnalyserEntity)
       .createQueryBuilder('ka')
-      .where('ka.kit_version_id = :kitVersionId AND ka.analyser_id = :analyserId', { kitVersionId, analyserId })
+      .where('ka.kit_version_id = :kitVersionId AND ka.analyser_id = :analyserId', {
+        kitVersionId,
+        analyserId,
+      })
       .andWhere('(ka.laboratory_id = :laboratoryId OR ka.laboratory_id IS NULL)', { laboratoryId })
       .orderBy('ka.laboratory_id', 'ASC', 'NULLS LAST')
       .getOne();
@@ -88,12 +97,17 @@ export class CatalogueRepository {
     await this.dataSource.getRepository(KitVersionEntity).insert(version);
   }
 
-  async insertLot(lot: Pick<LotEntity, 'id' | 'name' | 'expirationDate' | 'kitId' | 'kitVersionId' | 'laboratoryId'>): Promise<void> {
+  async insertLot(
+    lot: Pick<LotEntity, 'id' | 'name' | 'expirationDate' | 'kitId' | 'kitVersionId' | 'laboratoryId'>,
+  ): Promise<void> {
     await this.dataSource.getRepository(LotEntity).insert({ ...lot, active: true });
   }
 
   async insertKitAnalyser(
-    kitAnalyser: Pick<KitAnalyserEntity, 'id' | 'kitVersionId' | 'analyserId' | 'laboratoryId' | 'configuration'>,
+    kitAnalyser: Pick<
+      KitAnalyserEntity,
+      'id' | 'kitVersionId' | 'analyserId' | 'laboratoryId' | 'configuration'
+    >,
   ): Promise<void> {
     await this.dataSource.getRepository(KitAnalyserEntity).insert(kitAnalyser);
   }

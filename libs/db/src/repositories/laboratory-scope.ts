@@ -4,7 +4,11 @@ export interface LaboratoryScope {
   crossLaboratory: boolean;
 }
 
-export function scopeCondition(scope: LaboratoryScope, column: string, nextParam: number): { sql: string; params: unknown[] } {
+export function scopeCondition(
+  scope: LaboratoryScope,
+  column: string,
+  nextParam: number,
+): { sql: string; params: unknown[] } {
   if (scope.crossLaboratory) return { sql: 'TRUE', params: [] };
   return { sql: `${column} = $${nextParam}`, params: [scope.laboratoryId] };
 }

@@ -42,7 +42,14 @@ export interface RunPageQuery {
   page: number;
   size: number;
   search: string | null;
-  sort: 'businessId' | 'fileName' | 'instrumentName' | 'created' | 'status' | 'runDate' | 'interpretationRunByName';
+  sort:
+    | 'businessId'
+    | 'fileName'
+    | 'instrumentName'
+    | 'created'
+    | 'status'
+    | 'runDate'
+    | 'interpretationRunByName';
   direction: 'asc' | 'desc';
 }
 
@@ -82,9 +89,19 @@ const SORT_COLUMNS: Record<RunPageQuery['sort'], string> = {
 };
 
 /** Inserts rows in chunks so that a 384-well, 4-channel run is a handful of statements. */
-async function insertChunked<T>(manager: EntityManager, entity: new () => T, rows: T[], chunk = 400): Promise<void> {
+async function insertChunked<T>(
+  manager: EntityManager,
+  entity: new () => T,
+  rows: T[],
+  chunk = 400,
+): Promise<void> {
   for (let start = 0; start < rows.length; start += chunk) {
-    await manager.createQueryBuilder().insert().into(entity).values(rows.slice(start, start + chunk)).execute();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(entity)
+      .values(rows.slice(start, start + chunk))
+      .execute();
   }
 }
 
@@ -155,7 +172,9 @@ export class RunRepository {
         .getOne();
       if (!runImport) throw new Error(`import ${importId} not found`);
       if (runImport.runId) return runImport.runId;
-      const [{ next }] = (await manager.query(`SELECT nextval('run_business_id_seq')::int AS next`)) as Array<{ next: number }>;
+      const [{ next }] = await manager.query<Array<{ next: number }>>(
+        `SELECT nextval('run_business_id_seq')::int AS next`,
+      );
       const runId = randomUUID();
       await manager.getRepository(RunEntity).insert({
         id: runId,
@@ -188,7 +207,17 @@ export class RunRepository {
       const curves: WellCurveEntity[] = [];
       for (const well of run.wells) {
         const wellId = randomUUID();
-        wells.push({ id: wellId, runId, position: well.position, name: well.name, sampleRole: well.sampleRole, sampleType: null, kitId: null, kitVersionId: null, lotId: null });
+        wells.push({
+          id: wellId,
+          runId,
+          position: well.position,
+          name: well.name,
+          sampleRole: well.sampleRole,
+          sampleType: null,
+          kitId: null,
+          kitVersionId: null,
+          lotId: null,
+        });
         for (const curve of well.curves) curves.push({ id: randomUUID(), runId, wellId, ...curve });
       }
       await insertChunked(manager, WellEntity, wells);
@@ -208,17 +237,23 @@ export class RunRepository {
       const p = `$${params.length}`;
       sql += ` AND (r.business_id ILIKE ${p} OR r.file_name ILIKE ${p} OR r.instrument_name ILIKE ${p} OR r.status ILIKE ${p})`;
     }
-    const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS total ${sql}`, params)) as Array<{ total: number }>;
+    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(
+      `SELECT count(*)::int AS total ${sql}`,
+      params,
+    );
     const order = `${SORT_COLUMNS[query.sort]} ${query.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, r.business_id DESC`;
     params.push(query.size, query.page * query.size);
-    const ids = (await this.dataSource.query(
+    const ids = await this.dataSource.query<Array<{ id: string }>>(
       `SELECT r.id ${sql} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
-    )) as Array<{ id: string }>;
+    );
     if (ids.length === 0) return { runs: [], total };
     const runs = await this.dataSource.getRepository(RunEntity).findBy({ id: In(ids.map((row) => row.id)) });
     const byId = new Map(runs.map((run) => [run.id, run]));
-    return { runs: ids.map((row) => byId.get(row.id)).filter((run): run is RunEntity => run !== undefined), total };
+    return {
+      runs: ids.map((row) => byId.get(row.id)).filter((run): run is RunEntity => run !== undefined),
+      total,
+    };
   }
 
   async findRun(scope: LaboratoryScope, id: string): Promise<RunEntity | null> {
@@ -236,12 +271,12 @@ export class RunRepository {
   async kitPairs(runIds: string[]): Promise<Map<string, RunKitPair[]>> {
     const pairs = new Map<string, RunKitPair[]>();
     if (runIds.length === 0) return pairs;
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<Array<{ run_id: string; kit_name: string; lot_name: string }>>(
       `SELECT DISTINCT w.run_id, k.name AS kit_name, l.name AS lot_name
          FROM well w JOIN lot l ON l.id = w.lot_id JOIN kit k ON k.id = w.kit_id
         WHERE w.run_id = ANY($1) ORDER BY k.name, l.name`,
       [runIds],
-    )) as Array<{ run_id: string; kit_name: string; lot_name: string }>;
+    );
     for (const row of rows) {
       const list = pairs.get(row.run_id) ?? [];
       list.push({ kitName: row.kit_name, lotName: row.lot_name });
@@ -275,7 +310,12 @@ export class RunRepository {
     for (const well of wells) {
       await manager.getRepository(WellEntity).update(
         { runId, position: well.position },
-        { lotId: well.lotId, kitId: well.kitId, kitVersionId: well.kitVersionId, sampleType: well.sampleType },
+        {
+          lotId: well.lotId,
+          kitId: well.kitId,
+          kitVersionId: well.kitVersionId,
+          sampleType: well.sampleType,
+        },
       );
     }
   }
@@ -283,7 +323,11 @@ export class RunRepository {
   /** Replaces the run's interpretation as a whole, so running it twice changes nothing more. */
   async saveInterpretation(
     runId: string,
-    run: { kitAnalyserId: string | null; kitConfigurationVersion: number | null; interpretationRunByName: string },
+    run: {
+      kitAnalyserId: string | null;
+      kitConfigurationVersion: number | null;
+      interpretationRunByName: string;
+    },
     results: NewWellInterpretation[],
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {

@@ -1,0 +1,27 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { AuditRepository } from './repositories/audit.repository';
+import { CatalogueRepository } from './repositories/catalogue.repository';
+import { RunRepository } from './repositories/run.repository';
+import { UserRepository } from './repositories/user.repository';
+
+export const DATA_SOURCE = Symbol('DATA_SOURCE');
+
+/** Provides the initialised, migrated DataSource and one instance of each repository. */
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forDataSource(dataSource: DataSource): DynamicModule {
+    const repositories = [AuditRepository, CatalogueRepository, RunRepository, UserRepository].map(
+      (Repository) => ({
+        provide: Repository,
+        useFactory: () => new Repository(dataSource),
+      }),
+    );
+    return {
+      module: DatabaseModule,
+      providers: [{ provide: DATA_SOURCE, useValue: dataSource }, ...repositories],
+      exports: [DATA_SOURCE, ...repositories.map((provider) => provider.provide)],
+    };
+  }
+}

@@ -1,0 +1,8 @@
+/** The verifier of bearer access tokens (built-in provider or Keycloak alike). */
+export interface AccessTokenVerifier {
+  verify(
+    token: string,
+  ): Promise<{ subject: string; username: string; roles: string[]; laboratoryId: string | null }>;
+}
+
+export const ACCESS_TOKEN_VERIFIER = Symbol('ACCESS_TOKEN_VERIFIER');

@@ -1,0 +1,133 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Logger, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express from 'express';
+import { Redis } from 'ioredis';
+import { ConfigError, loadConfig } from '@amplio/config';
+import { createDataSource, type EmbeddedDatabase, runMigrations, startEmbeddedPostgres } from '@amplio/db';
+import { AppModule } from './app.module';
+import { createAccessTokenVerifier } from './identity/access-token-verifier';
+import { createIdentityProvider, type IdentityProvider } from './identity/identity-provider';
+import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from './seed/demo-seed';
+
+const NOT_SPA = /^\/(api|realms|socket\.io)(\/|$)|^\/config\.json$/;
+
+/** Starts the API process: embedded PostgreSQL and inline jobs by default, or PostgreSQL and Redis when configured. */
+async function bootstrap(): Promise<void> {
+  const logger = new Logger('Amplio');
+  const startedAt = Date.now();
+  const config = loadConfig();
+
+  let embedded: EmbeddedDatabase | null = null;
+  if (!config.databaseUrl) {
+    logger.log(`starting the embedded PostgreSQL in ${config.dataDir}`);
+    embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.warn(line));
+  }
+  const dataSource = createDataSource(config.databaseUrl ?? embedded?.url ?? '');
+  await dataSource.initialize();
+  const applied = await runMigrations(dataSource);
+  if (applied.length > 0) logger.log(`migrations applied: ${applied.join(', ')}`);
+  await seedDatabase(dataSource, config.seedDemoData);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null }) : null;
+
+  let identityProvider: IdentityProvider | null = null;
+  if (config.oidc.builtIn) {
+    identityProvider = await createIdentityProvider({
+      publicUrl: config.oidc.url,
+      realm: config.oidc.realm,
+      clientId: config.oidc.clientId,
+      audience: config.oidc.audience,
+      redirectOrigins: config.oidc.redirectOrigins,
+      db: { query: (sql, params) => dataSource.query(sql, params) },
+    });
+  }
+  const issuer = `${config.oidc.url}/realms/${config.oidc.realm}`;
+  const verifier = createAccessTokenVerifier({
+    issuer,
+    audience: config.oidc.audience,
+    algorithms: config.oidc.algorithms,
+    jwks: identityProvider?.publicJwks,
+  });
+
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot({ config, dataSource, redis, verifier }),
+    {
+      bodyParser: false,
+      logger: ['error', 'warn', 'log'],
+    },
+  );
+  const server = app.getHttpAdapter().getInstance() as express.Application;
+  server.disable('x-powered-by');
+  server.set('trust proxy', true);
+  server.get('/config.json', (_request, response) => {
+    response.json({
+      application: { backendUrl: `${config.publicUrl}/api` },
+      identityProvider: { url: config.oidc.url, realm: config.oidc.realm, clientId: config.oidc.clientId },
+    });
+  });
+  identityProvider?.mount(server);
+  app.use('/api', express.json({ limit: '5mb' }), express.urlencoded({ extended: false, limit: '1mb' }));
+  if (existsSync(join(config.webDistDir, 'index.html'))) {
+    server.use(express.static(config.webDistDir, { index: false, maxAge: '1h' }));
+    server.use((request, response, next) => {
+      if (request.method !== 'GET' || NOT_SPA.test(request.path)) return next();
+      response.sendFile(join(config.webDistDir, 'index.html'));
+    });
+  } else {
+    logger.warn(`no web build in ${config.webDistDir}: run npm run build`);
+  }
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  if (redis) app.useWebSocketAdapter(new RedisIoAdapter(app, redis));
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Amplio API').setVersion(config.version).addBearerAuth().build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  await app.listen(config.port, config.host);
+  const url = config.publicUrl;
+  logger.log(
+    [
+      `Amplio is ready at ${url} (${redis ? 'jobs on Redis' : 'jobs in this process'}, ${embedded ? 'embedded PostgreSQL' : 'PostgreSQL at DATABASE_URL'}) in ${Date.now() - startedAt} ms`,
+      ...(config.seedDemoData && config.oidc.builtIn
+        ? [
+            `Demo accounts (password ${DEMO_PASSWORD}):`,
+            ...DEMO_ACCOUNTS.map((a) => `  ${a.login.padEnd(13)} ${a.role}`),
+          ]
+        : []),
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal}: stopping`);
+    await app.close();
+    await identityProvider?.close();
+    await redis?.quit().catch(() => undefined);
+    await dataSource.destroy();
+    await embedded?.stop();
+    logger.log('stopped');
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown(signal));
+}
+
+bootstrap().catch((error: unknown) => {
+  const message =
+    error instanceof ConfigError
+      ? `configuration: ${error.message}`
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
+  console.error(message);
+  process.exit(1);
+});

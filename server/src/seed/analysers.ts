@@ -1,0 +1,88 @@
+import type { AnalyserEntity } from '@amplio/db';
+
+/**
+ * The analysers Amplio imports from. `family` restricts format detection to that family's parsers
+ * ('' = any format); extensions and file counts bound run-import step 1 (SPEC 3 and 9).
+ */
+export const ANALYSERS: AnalyserEntity[] = [
+  {
+    id: 'thermo-quantstudio-da',
+    name: 'QuantStudio Design & Analysis',
+    version: '2.x',
+    manufacturer: 'Thermo Fisher Scientific (Applied Biosystems)',
+    family: 'thermo-quantstudio',
+    extension: '.xlsx,.xls',
+    minNumberOfFilesByRun: 1,
+    maxNumberOfFilesByRun: 1,
+  },
+  {
+    id: 'thermo-quantstudio-rt',
+    name: 'QuantStudio Real-Time PCR Software',
+    version: '1.x',
+    manufacturer: 'Thermo Fisher Scientific (Applied Biosystems)',
+    family: 'thermo-quantstudio',
+    extension: '.xls,.xlsx,.txt',
+    minNumberOfFilesByRun: 1,
+    maxNumberOfFilesByRun: 1,
+  },
+  {
+    id: 'thermo-7500-stepone',
+    name: '7500 / StepOne',
+    version: 'SDS 2.x',
+    manufacturer: 'Thermo Fisher Scientific (Applied Biosystems)',
+    family: '',
+    extension: '.xls,.xlsx,.txt,.rdml',
+    minNumberOfFilesByRun: 1,
+    maxNumberOfFilesByRun: 1,
+  },
+  {
+    id: 'biorad-cfx',
+    name: 'CFX Manager / CFX Maestro',
+    version: '3.x-5.x',
+    manufacturer: 'Bio-Rad',
+    family: '',
+    extension: '.csv,.xlsx,.txt,.rdml',
+    minNumberOfFilesByRun: 1,
+    maxNumberOfFilesByRun: 8,
+  },
+  {
+    id: 'roche-lc480',
+    name: 'LightCycler 480',
+    version: 'SW 1.5',
+    manufacturer: 'Roche',
+    family: 'roche-lc480',
+    extension: '.txt',
+    minNumberOfFilesByRun: 1,
+    maxNumberOfFilesByRun: 2,
+  },
+  {
+    id: 'roche-lc96',
+    name: 'LightCycler 96',
+    version: 'SW 1.1',
+    manufacturer: 'Roche',
+    family: 'rdml',
+    extension: '.rdml,.xml',
+    minNumberOfFilesByRun: 1,
+    maxNumberOfFilesByRun: 1,
+  },
+  {
+    id: 'qiagen-rotorgene',
+    name: 'Rotor-Gene Q',
+    version: '2.3',
+    manufacturer: 'Qiagen',
+    family: 'qiagen-rotorgene',
+    extension: '.rex',
+    minNumberOfFilesByRun: 1,
+    maxNumberOfFilesByRun: 1,
+  },
+  {
+    id: 'rdml',
+    name: 'RDML (any instrument)',
+    version: '1.0-1.4',
+    manufacturer: 'RDML consortium',
+    family: 'rdml',
+    extension: '.rdml,.xml',
+    minNumberOfFilesByRun: 1,
+    maxNumberOfFilesByRun: 1,
+  },
+];

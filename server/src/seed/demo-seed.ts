@@ -1,0 +1,138 @@
+import type { DataSource } from 'typeorm';
+import { CatalogueRepository, UserRepository } from '@amplio/db';
+import { hashPassword } from '../identity/password';
+import { ANALYSERS } from './analysers';
+import { DEMO_GENOTYPING_CONFIGURATION } from './demo-kit-configuration';
+
+export const DEMO_PASSWORD = 'amplio-demo';
+
+/** Fixed ids so that the demo data is the same on every machine. */
+const ID = {
+  laboratory: '00000000-0000-4000-8000-000000000001',
+  manufacturer: '00000000-0000-4000-8000-000000000002',
+  kit: '00000000-0000-4000-8000-000000000010',
+  kitVersion: '00000000-0000-4000-8000-000000000011',
+  lot: '00000000-0000-4000-8000-000000000012',
+  kitAnalyser: '00000000-0000-4000-8000-000000000013',
+};
+
+export const DEMO_ACCOUNTS = [
+  {
+    login: 'technician',
+    role: 'technician',
+    firstname: 'Tess',
+    lastname: 'Technician',
+    laboratoryId: ID.laboratory,
+  },
+  {
+    login: 'physician',
+    role: 'physician (WRITE_DIAGNOSTIC)',
+    firstname: 'Paul',
+    lastname: 'Physician',
+    laboratoryId: ID.laboratory,
+    doctor: true,
+  },
+  {
+    login: 'labadmin',
+    role: 'laboratory admin',
+    firstname: 'Lea',
+    lastname: 'Admin',
+    laboratoryId: ID.laboratory,
+    admin: true,
+  },
+  {
+    login: 'manufacturer',
+    role: 'manufacturer admin',
+    firstname: 'Max',
+    lastname: 'Maker',
+    laboratoryId: ID.manufacturer,
+    admin: true,
+  },
+  {
+    login: 'superadmin',
+    role: 'super admin',
+    firstname: 'Sam',
+    lastname: 'Super',
+    laboratoryId: ID.laboratory,
+    admin: true,
+    superAdmin: true,
+  },
+] as const;
+
+const SEED_LOCK_KEY = 738_214_502;
+
+/** Analysers always; the demo laboratory, users and kit on the first start only. */
+export async function seedDatabase(dataSource: DataSource, withDemoData: boolean): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [SEED_LOCK_KEY]);
+    const catalogue = new CatalogueRepository(dataSource);
+    const users = new UserRepository(dataSource);
+    await catalogue.upsertAnalysers(ANALYSERS);
+    await users.upsertReleaseNote({
+      version: '0.1.0',
+      date: new Date('2026-11-21T00:00:00Z'),
+      note: 'First release: import of QuantStudio Design & Analysis runs, interpretation, review and live status.',
+    });
+    if (!withDemoData || (await users.findLaboratory(ID.laboratory))) return;
+    await users.insertLaboratory({
+      id: ID.laboratory,
+      name: 'Amplio Demo Laboratory',
+      kitManufacturer: false,
+    });
+    await users.insertLaboratory({
+      id: ID.manufacturer,
+      name: 'Amplio Kits (manufacturer)',
+      kitManufacturer: true,
+    });
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+      await users.insertUser({
+        id: `00000000-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
+        login: account.login,
+        passwordHash,
+        firstname: account.firstname,
+        lastname: account.lastname,
+        email: `${account.login}@demo.amplio.local`,
+        emailVerified: true,
+        enabled: true,
+        admin: 'admin' in account ? account.admin : false,
+        doctor: 'doctor' in account ? account.doctor : false,
+        superAdmin: 'superAdmin' in account ? account.superAdmin : false,
+        laboratoryId: account.laboratoryId,
+      });
+    }
+    await catalogue.insertKit({
+      id: ID.kit,
+      name: 'Amplio Demo SNP Genotyping Kit',
+      reference: 'AMP-GT-001',
+      ownerLaboratoryId: ID.manufacturer,
+    });
+    await catalogue.insertKitVersion({
+      id: ID.kitVersion,
+      kitId: ID.kit,
+      version: '1.0',
+      locked: true,
+      laboratoryId: null,
+    });
+    await catalogue.insertLot({
+      id: ID.lot,
+      name: 'LOT-2026-001',
+      expirationDate: new Date('2028-12-31T00:00:00Z'),
+      kitId: ID.kit,
+      kitVersionId: ID.kitVersion,
+      laboratoryId: ID.laboratory,
+    });
+    await catalogue.insertKitAnalyser({
+      id: ID.kitAnalyser,
+      kitVersionId: ID.kitVersion,
+      analyserId: 'thermo-quantstudio-da',
+      laboratoryId: null,
+      configuration: DEMO_GENOTYPING_CONFIGURATION,
+    });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK_KEY]).catch(() => undefined);
+    await runner.release();
+  }
+}

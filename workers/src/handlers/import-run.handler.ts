@@ -1,0 +1,117 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CatalogueRepository, RunRepository } from '@amplio/db';
+import { type ErrorBody, type ImportProgressEvent, type ParsedRun, RunFileError } from '@amplio/domain';
+import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom } from '@amplio/events';
+import { JOBS, type JobContext, type JobHandler, type JobPayloads } from '@amplio/jobs';
+import { parseRunFiles } from '@amplio/parsers';
+import { WORKER_SETTINGS, type WorkerSettings } from '../worker-settings';
+
+class ParseTimeoutError extends Error {}
+
+/** Parses an upload into a run with its wells and curves; bad files leave no run behind. */
+@Injectable()
+export class ImportRunHandler implements JobHandler<'run.import'> {
+  readonly jobName = 'run.import' as const;
+  private readonly logger = new Logger(ImportRunHandler.name);
+
+  constructor(
+    private readonly runs: RunRepository,
+    private readonly catalogue: CatalogueRepository,
+    @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
+    @Inject(WORKER_SETTINGS) private readonly settings: WorkerSettings,
+  ) {}
+
+  async handle({ importId }: JobPayloads['run.import'], context: JobContext): Promise<void> {
+    const runImport = await this.runs.findImport(importId);
+    if (!runImport || runImport.state === 'READY' || runImport.state === 'FAILED') return;
+    const files = await this.runs.listImportFiles(importId);
+    const progress = (
+      state: ImportProgressEvent['state'],
+      value: number,
+      runId: string | null,
+      error?: ErrorBody,
+    ): void =>
+      this.events.publish([laboratoryRoom(runImport.laboratoryId)], 'import.progress', {
+        uploadId: runImport.uploadId,
+        runId,
+        fileNames: files.map((file) => file.name),
+        state,
+        progress: value,
+        error,
+      });
+
+    await this.runs.setImportState(importId, 'PARSING', 10);
+    progress('PARSING', 10, null);
+    const analyser = await this.catalogue.findAnalyser(runImport.analyserId);
+    let parsed: ParsedRun;
+    try {
+      parsed = await this.parseWithTimeout(
+        files.map((file) => ({ name: file.name, content: file.content })),
+        analyser?.family,
+      );
+    } catch (error) {
+      const body = this.errorBody(error, files.map((file) => file.name).join(', '));
+      const final =
+        error instanceof RunFileError ||
+        error instanceof ParseTimeoutError ||
+        context.attempt >= JOBS['run.import'].attempts;
+      if (!final) throw error;
+      this.logger.warn(`import ${importId} rejected: ${body.message} ${body.params?.join(' ') ?? ''}`);
+      await this.runs.failImport(importId, body);
+      progress('FAILED', 100, null, body);
+      return;
+    }
+    progress('PARSING', 60, null);
+    const runId = await this.runs.createRunFromImport(importId, {
+      plateType: parsed.plateType,
+      instrumentName: parsed.instrumentName,
+      serialNumber: parsed.serialNumber,
+      runDate: parsed.runDate ? new Date(parsed.runDate) : null,
+      fileName: files.map((file) => file.name).join(', '),
+      parsedFormat: parsed.format,
+      cycleCount: parsed.cycleCount,
+      wells: parsed.wells.map((well) => ({
+        position: well.position,
+        name: well.sampleName,
+        sampleRole: well.sampleRole,
+        curves: Object.values(well.channels).map((channel) => ({
+          channel: channel.dye,
+          originalName: parsed.channels.find((c) => c.dye === channel.dye)?.originalName ?? channel.dye,
+          kind: channel.curve?.kind ?? null,
+          cycles: channel.curve?.cycles ?? [],
+          fluorescence: channel.curve?.fluorescence ?? [],
+          instrumentCq: channel.instrumentCq,
+          instrumentThreshold: channel.instrumentThreshold,
+          instrumentCall: channel.instrumentCall,
+        })),
+      })),
+    });
+    progress('READY', 100, runId);
+    this.events.publish([laboratoryRoom(runImport.laboratoryId)], 'run.changed', { runId, what: 'created' });
+  }
+
+  private async parseWithTimeout(
+    files: Array<{ name: string; content: Buffer }>,
+    family: string | undefined,
+  ): Promise<ParsedRun> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new ParseTimeoutError('parsing took too long')),
+        this.settings.parseTimeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([parseRunFiles(files, { analyserFamily: family }), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private errorBody(error: unknown, fileNames: string): ErrorBody {
+    if (error instanceof RunFileError) return { message: error.key, params: [error.detail] };
+    if (error instanceof ParseTimeoutError)
+      return { message: 'errorImportCorruptedFile', params: [`${fileNames}: ${error.message}`] };
+    return { message: 'errorImportUnexpected', params: [] };
+  }
+}

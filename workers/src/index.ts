@@ -1,0 +1,2 @@
+export * from './job-handlers.module';
+export * from './worker-settings';

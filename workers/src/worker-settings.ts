@@ -1,0 +1,6 @@
+/** What the job handlers need from the configuration. */
+export interface WorkerSettings {
+  parseTimeoutMs: number;
+}
+
+export const WORKER_SETTINGS = Symbol('WORKER_SETTINGS');
