@@ -9,6 +9,8 @@ export interface ZipEntrySpec {
   declaredSize?: number;
   /** When true, `data` is already a raw deflate stream. */
   raw?: boolean;
+  /** 0 = stored (no compression), 8 = deflate (default). */
+  method?: 0 | 8;
 }
 
 function u16(value: number): number[] {
@@ -26,7 +28,8 @@ export function buildZip(entries: ZipEntrySpec[]): Uint8Array {
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const compressed = entry.raw ? entry.data : deflateSync(entry.data);
+    const method = entry.method ?? 8;
+    const compressed = entry.raw || method === 0 ? entry.data : deflateSync(entry.data);
     const size = entry.declaredSize ?? entry.data.length;
     const local = [
       ...u32(0x04034b50),
