@@ -120,6 +120,7 @@ export type RunWell = {
   sampleType: SampleType | null;
   kitName: string | null;
   lotName: string | null;
+  lotId?: string | null;
 };
 
 /** GET /api/run/{id} and the answer of every run mutation. */
@@ -132,6 +133,8 @@ export type Run = RunSummary & {
   approvedBy: string | null;
   rejectedBy: string | null;
   importState: ImportState;
+  dirty?: boolean;
+  cycleCount?: number;
   wells: Record<string, RunWell>;
 };
 
@@ -166,6 +169,8 @@ export type WellInterpretation = {
   ratio: number | null;
   suggestedResult: SuggestedResult | null;
   resultState: ResultState;
+  /** Why there is no or an invalid result, when the server says. */
+  reason?: string | null;
 };
 
 /** GET /api/run/{id}/interpretation */

@@ -10,9 +10,11 @@ export async function loadAppConfig(): Promise<AppConfig> {
 /**
  * The base of every API call. An absolute backend URL on another origin is used as is; the same
  * origin (or an empty value) gives relative paths, so the Vite dev proxy and the server's static
- * hosting both work.
+ * hosting both work. Under the Vite dev server, always the proxy.
  */
 export function apiBaseFrom(config: AppConfig): string {
+  // The Vite dev server proxies /api to the backend: stay on its origin.
+  if (import.meta.env.DEV) return '/api';
   const raw = (config.application?.backendUrl ?? '').trim().replace(/\/+$/, '');
   let base = raw;
   if (raw) {
@@ -31,6 +33,7 @@ export function apiBaseFrom(config: AppConfig): string {
 
 /** Origin the Socket.IO client connects to: the backend's when it is another origin, else ours. */
 export function socketOriginFrom(config: AppConfig): string {
+  if (import.meta.env.DEV) return window.location.origin;
   const raw = (config.application?.backendUrl ?? '').trim();
   if (!raw) return window.location.origin;
   try {

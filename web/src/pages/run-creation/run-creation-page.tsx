@@ -82,10 +82,11 @@ export function RunCreationPage() {
           if (isSampleType(well.sampleType)) prefilled[well.position] = well.sampleType;
         }
         setSampleTypes(prefilled);
-        const usedLotName = Object.values(loadedRun.wells).find((well) => well.lotName)?.lotName;
+        const usedWell = Object.values(loadedRun.wells).find((well) => well.lotId || well.lotName);
         const lot =
-          usable.find((candidate) => candidate.name === usedLotName) ??
-          (usable.length === 1 ? usable[0] : undefined);
+          usable.find(
+            (candidate) => candidate.id === usedWell?.lotId || candidate.name === usedWell?.lotName,
+          ) ?? (usable.length === 1 ? usable[0] : undefined);
         setInitialValues({
           instrumentName: loadedRun.instrumentName ?? '',
           plateId: loadedRun.plateId ?? '',

@@ -122,10 +122,12 @@ export function RunImportPage() {
     });
   };
 
+  const minFiles = Math.max(1, analyser?.minNumberOfFilesByRun ?? 1);
+  const maxFiles = Math.max(minFiles, analyser?.maxNumberOfFilesByRun ?? 1);
   const bounds = analyser
-    ? t('runImport.fileBounds', {
-        min: Math.max(1, analyser.minNumberOfFilesByRun),
-        max: Math.max(1, analyser.maxNumberOfFilesByRun),
+    ? t(minFiles === maxFiles ? 'runImport.fileBoundsExact' : 'runImport.fileBounds', {
+        min: minFiles,
+        max: maxFiles,
         extensions: extensions.join(', '),
       })
     : t('runImport.chooseAnalyserFirst');
