@@ -5,27 +5,17 @@
  * sources (see testing/identity-harness.ts); this file talks to it over HTTP with fetch.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { hashPassword } from './password';
 import type { HarnessReply } from './testing/harness-protocol';
 import { startIdentityHarness, type IdentityHarness } from './testing/identity-harness-client';
+import { createThrowawayDatabase, type ThrowawayDatabase } from './testing/throwaway-database';
 
 jest.setTimeout(60_000);
 
-const ADMIN_URL = process.env.IDENTITY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = `amplio_identity_test_${randomBytes(6).toString('hex')}`;
-const DB_URL = ADMIN_URL.replace(/\/[^/]*$/, `/${DB_NAME}`);
 const REALM = 'amplio';
 const CLIENT_ID = 'amplio-web';
 const AUDIENCE = 'amplio-api';
-
-const SCHEMA = `
-CREATE TABLE laboratory (id uuid PRIMARY KEY, name text NOT NULL UNIQUE, active boolean NOT NULL DEFAULT true, kit_manufacturer boolean NOT NULL DEFAULT false, created_at timestamptz NOT NULL DEFAULT now());
-CREATE TABLE app_user (id uuid PRIMARY KEY, login text NOT NULL UNIQUE, password_hash text, firstname text NOT NULL DEFAULT '', lastname text NOT NULL DEFAULT '', email text, email_verified boolean NOT NULL DEFAULT false, enabled boolean NOT NULL DEFAULT true, admin boolean NOT NULL DEFAULT false, doctor boolean NOT NULL DEFAULT false, super_admin boolean NOT NULL DEFAULT false, laboratory_id uuid REFERENCES laboratory(id), last_login_at timestamptz, created_at timestamptz NOT NULL DEFAULT now());
-CREATE TABLE oidc_payload (kind text NOT NULL, id text NOT NULL, payload jsonb NOT NULL, grant_id text, user_code text, uid text, expires_at timestamptz, consumed_at timestamptz, PRIMARY KEY (kind, id));
-CREATE INDEX ON oidc_payload (grant_id); CREATE INDEX ON oidc_payload (uid); CREATE INDEX ON oidc_payload (user_code);
-CREATE TABLE identity_key (name text PRIMARY KEY, value jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
-`;
 
 const LAB_ID = randomUUID();
 const DOCTOR = {
@@ -37,8 +27,9 @@ const DOCTOR = {
 const TECH = { id: randomUUID(), login: 'tech', password: 'tech-password-42' };
 const DISABLED = { id: randomUUID(), login: 'gone', password: 'gone-password-42' };
 
-let admin: Client;
+let database: ThrowawayDatabase;
 let db: Client;
+let DB_URL: string;
 let harness: IdentityHarness;
 let baseUrl: string;
 let issuer: string;
@@ -219,12 +210,9 @@ async function fullSignIn(user: {
 }
 
 beforeAll(async () => {
-  admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${DB_NAME}`);
-  db = new Client({ connectionString: DB_URL });
-  await db.connect();
-  await db.query(SCHEMA);
+  database = await createThrowawayDatabase();
+  db = database.client;
+  DB_URL = database.url;
   await db.query(`INSERT INTO laboratory (id, name, kit_manufacturer) VALUES ($1, 'Lab One', true)`, [
     LAB_ID,
   ]);
@@ -262,11 +250,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await harness?.stop();
-  await db?.end();
-  if (admin) {
-    await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await admin.end();
-  }
+  await database?.drop();
 });
 
 describe('built-in identity provider', () => {
