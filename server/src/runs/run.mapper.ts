@@ -63,6 +63,14 @@ export function toRunDto(
   };
 }
 
+/** FAM first (SPEC: FAM/HEX), then the other channels by name. */
+function fluorescentChannelOrder(a: { dye: string }, b: { dye: string }): number {
+  if (a.dye === b.dye) return 0;
+  if (a.dye === 'FAM') return -1;
+  if (b.dye === 'FAM') return 1;
+  return a.dye.localeCompare(b.dye);
+}
+
 export function toInterpretationDto(
   wells: WellEntity[],
   interpretations: WellInterpretationEntity[],
@@ -72,7 +80,7 @@ export function toInterpretationDto(
   for (const well of wells) {
     const item = byWell.get(well.id);
     if (!item) continue;
-    const [first, second] = item.channels;
+    const [first, second] = [...item.channels].sort(fluorescentChannelOrder);
     rows.push({
       id: well.id,
       name: well.name,

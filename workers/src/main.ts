@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Redis } from 'ioredis';
+import { ConfigError, loadConfig } from '@amplio/config';
+import { createDataSource, runMigrations } from '@amplio/db';
+import { WorkerModule } from './worker.module';
+
+/** Starts a worker process (scaled mode): DATABASE_URL and REDIS_URL are required. */
+async function bootstrap(): Promise<void> {
+  const logger = new Logger('AmplioWorker');
+  const config = loadConfig();
+  if (!config.databaseUrl || !config.redisUrl)
+    throw new ConfigError('a worker needs DATABASE_URL and REDIS_URL');
+  const dataSource = createDataSource(config.databaseUrl, { poolSize: config.workerConcurrency * 2 + 2 });
+  await dataSource.initialize();
+  await runMigrations(dataSource);
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, dataSource, redis), {
+    logger: ['error', 'warn', 'log'],
+  });
+  await app.init();
+  logger.log(
+    `worker ${process.pid} ready on queues ${config.workerQueues.join(', ')} (concurrency ${config.workerConcurrency})`,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal}: finishing the current jobs, taking no new ones`);
+    await app.close();
+    await redis.quit().catch(() => undefined);
+    await dataSource.destroy();
+    logger.log('stopped');
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutdown(signal));
+}
+
+bootstrap().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `configuration: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Logger, type Type } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import type { QueueName } from '@amplio/config';
+import { JobRegistry } from '@amplio/jobs';
+
+/** Dispatches every job of one queue to its handler by job name (exactly one handler per name). */
+export abstract class QueueProcessor extends WorkerHost {
+  private readonly logger = new Logger(this.constructor.name);
+
+  constructor(private readonly registry: JobRegistry) {
+    super();
+  }
+
+  async process(job: Job): Promise<void> {
+    if (!this.registry.has(job.name)) throw new Error(`no handler for job ${job.name}`);
+    const started = Date.now();
+    await this.registry.dispatch(job.name, job.data as never, {
+      attempt: job.attemptsMade + 1,
+      reportProgress: (progress) => job.updateProgress(progress),
+    });
+    this.logger.log(`${job.name} ${job.id ?? ''} done in ${Date.now() - started} ms`);
+  }
+}
+
+function processorFor(queue: QueueName, concurrency: number): Type<QueueProcessor> {
+  @Processor(queue, { concurrency })
+  @Injectable()
+  class QueueNameProcessor extends QueueProcessor {
+    constructor(registry: JobRegistry) {
+      super(registry);
+    }
+  }
+  Object.defineProperty(QueueNameProcessor, 'name', {
+    value: `${queue[0].toUpperCase()}${queue.slice(1)}Processor`,
+  });
+  return QueueNameProcessor;
+}
+
+/** One processor class per queue this worker takes (WORKER_QUEUES). */
+export function queueProcessors(queues: QueueName[], concurrency: number): Type<QueueProcessor>[] {
+  return queues.map((queue) => processorFor(queue, concurrency));
+}
