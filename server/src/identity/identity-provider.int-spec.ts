@@ -355,6 +355,14 @@ describe('built-in identity provider', () => {
       laboratories: [LAB_ID],
     });
 
+    expect(decodeJwt(tokens.id_token ?? '').payload).toMatchObject({
+      iss: issuer,
+      aud: CLIENT_ID,
+      sub: DOCTOR.id,
+      preferred_username: DOCTOR.login,
+      email: DOCTOR.email,
+    });
+
     const verified = await verify(tokens.access_token);
     if (!verified.ok) throw new Error(`verification failed: ${verified.reason} ${verified.message}`);
     expect(verified.token).toMatchObject({
