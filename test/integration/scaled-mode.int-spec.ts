@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { repoRoot, startScaledApp, type ScaledApp } from '../e2e/harness';
+import { signIn } from '../support/oidc-sign-in';
+
+/**
+ * The scaled mode across real processes: two API processes and two worker processes on real
+ * PostgreSQL and Redis. A job enqueued by one API is done once by one worker; events reach browsers
+ * connected to the other API; every change is audited in an append-only table.
+ */
+const FIXTURE_NAME = 'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx';
+const FIXTURE =
+  [
+    join(repoRoot, '../shared/fixtures/thermo-quantstudio', FIXTURE_NAME),
+    join('/work/shared/fixtures/thermo-quantstudio', FIXTURE_NAME),
+  ].find(existsSync) ?? '';
+
+interface RunBody {
+  id: string;
+  businessId: string;
+  status: string;
+  plateType: string;
+  wells: Record<string, { id: string }>;
+  message?: string;
+  params?: string[];
+}
+
+jest.setTimeout(180_000);
+
+describe('scaled mode: 2 APIs, 2 workers', () => {
+  let app: ScaledApp;
+  let db: Client;
+  let technician: string;
+  let physician: string;
+  const sockets: Socket[] = [];
+
+  const api = async <T>(
+    base: string,
+    token: string,
+    path: string,
+    init: RequestInit = {},
+  ): Promise<{ status: number; body: T }> => {
+    const response = await fetch(`${base}/api${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+
+  const connect = (base: string, token: string | null): Socket => {
+    const socket = io(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token ? { token } : {},
+      reconnection: false,
+    });
+    sockets.push(socket);
+    return socket;
+  };
+
+  const nextEvent = <T>(
+    socket: Socket,
+    event: string,
+    predicate: (payload: T) => boolean,
+    timeoutMs = 30_000,
+  ): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+      const listener = (payload: T): void => {
+        if (!predicate(payload)) return;
+        clearTimeout(timer);
+        socket.off(event, listener);
+        resolve(payload);
+      };
+      socket.on(event, listener);
+    });
+
+  const upload = (
+    base: string,
+    token: string,
+    content: Buffer,
+    name: string,
+    uploadId: string,
+  ): Promise<{ status: number; body: RunBody }> => {
+    const form = new FormData();
+    form.append('analyserId', 'thermo-quantstudio-da');
+    form.append('uploadId', uploadId);
+    form.append('analyserFiles', new Blob([content]), name);
+    return api<RunBody>(base, token, '/run/parse', { method: 'POST', body: form });
+  };
+
+  beforeAll(async () => {
+    app = await startScaledApp({ apis: 2, workers: 2 });
+    db = new Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    const [first, second] = app.urls;
+    technician = (
+      await signIn({
+        identityUrl: first,
+        redirectUri: `${first}/`,
+        login: 'technician',
+        password: 'amplio-demo',
+      })
+    ).accessToken;
+    physician = (
+      await signIn({
+        identityUrl: first,
+        redirectUri: `${second}/`,
+        login: 'physician',
+        password: 'amplio-demo',
+      })
+    ).accessToken;
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await db?.end();
+    await app?.stop();
+  });
+
+  it('refuses a Socket.IO handshake without a valid token', async () => {
+    const error = await new Promise<Error>((resolve) =>
+      connect(app.urls[1], 'not-a-token').once('connect_error', resolve),
+    );
+    expect(error.message).toBe('errorUnauthorized');
+  });
+
+  it('imports, interprets, submits and approves, with live events crossing API processes', async () => {
+    const [first, second] = app.urls;
+    const physicianSocket = connect(second, physician);
+    await new Promise<void>((resolve, reject) =>
+      physicianSocket.once('connect', resolve).once('connect_error', reject),
+    );
+    const technicianSocket = connect(first, technician);
+    await new Promise<void>((resolve, reject) =>
+      technicianSocket.once('connect', resolve).once('connect_error', reject),
+    );
+
+    const uploadId = randomUUID();
+    const readySeenOnSecondApi = nextEvent<{ uploadId: string; state: string; runId: string }>(
+      physicianSocket,
+      'import.progress',
+      (event) => event.uploadId === uploadId && event.state === 'READY',
+    );
+    const started = Date.now();
+    const parsed = await upload(first, technician, readFileSync(FIXTURE), FIXTURE_NAME, uploadId);
+    expect(parsed.status).toBe(200);
+    const run = parsed.body;
+    expect(run.status).toBe('RUN_TO_INTERPRET');
+    expect(run.plateType).toBe('RECTANGULAR_96');
+    expect(Object.keys(run.wells)).toHaveLength(96);
+    expect((await readySeenOnSecondApi).runId).toBe(run.id);
+    console.log(`upload to run created: ${Date.now() - started} ms`);
+
+    // exactly once: one run for the upload, one worker log line for the job
+    const runs = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM run');
+    expect(runs.rows[0].count).toBe(1);
+    const importLines = app.workers.map(
+      (worker) =>
+        worker
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('run.import')).length,
+    );
+    expect(importLines.reduce((a, b) => a + b, 0)).toBe(1);
+
+    const lots = await api<Array<{ id: string }>>(first, technician, '/lots');
+    const wells = Object.keys(run.wells).map((position) => ({
+      position,
+      lotId: lots.body[0].id,
+      sampleType: position === 'A1' ? 'NEGATIVE_AMPLIFICATION_CONTROL' : 'SAMPLE',
+    }));
+    const interpreted = nextEvent<{ runId: string; what: string }>(
+      physicianSocket,
+      'run.changed',
+      (e) => e.runId === run.id && e.what === 'interpreted',
+    );
+    const configured = await api<RunBody>(first, technician, '/run', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: run.id, instrumentName: 'QuantStudio 7 Pro', wells }),
+    });
+    expect(configured.status).toBe(200);
+    await interpreted;
+    console.log(`upload to interpreted run: ${Date.now() - started} ms`);
+
+    const interpretation = await api<{
+      wells: Array<{
+        position: string;
+        channel1: { name: string; cq: number | null } | null;
+        suggestedResult: { label: string } | null;
+      }>;
+    }>(second, physician, `/run/${run.id}/interpretation`);
+    expect(interpretation.body.wells).toHaveLength(96);
+    const a1 = interpretation.body.wells.find((well) => well.position === 'A1');
+    expect(a1?.channel1?.name).toBe('FAM');
+    expect(a1?.suggestedResult?.label).toBe('Negative control OK');
+    const labels = new Set(interpretation.body.wells.map((well) => well.suggestedResult?.label));
+    expect(labels.has('Heterozygous')).toBe(true);
+    const chart = await api<{
+      wells: Array<{ channels: Array<{ name: string; threshold: number; points: unknown[] }> }>;
+    }>(first, technician, `/run/${run.id}/chart`);
+    expect(chart.body.wells[0].channels.map((c) => c.name).sort()).toEqual(['FAM', 'VIC']);
+    expect(chart.body.wells[0].channels[0].points).toHaveLength(40);
+
+    // a technician may not approve
+    expect(
+      (await api(first, technician, `/run/${run.id}/status?status=APPROVED`, { method: 'PUT' })).status,
+    ).toBe(403);
+
+    const waitSeen = nextEvent<{ runId: string; status: string }>(
+      physicianSocket,
+      'run.status',
+      (e) => e.runId === run.id,
+    );
+    const submitted = await api<RunBody>(first, technician, `/run/${run.id}/submit`, { method: 'PUT' });
+    expect(submitted.body.status).toBe('WAIT_FOR_APPROVAL');
+    expect((await waitSeen).status).toBe('WAIT_FOR_APPROVAL');
+
+    const approvedSeen = nextEvent<{ runId: string; status: string; approvedBy: string }>(
+      technicianSocket,
+      'run.status',
+      (e) => e.runId === run.id,
+    );
+    const approved = await api<RunBody>(second, physician, `/run/${run.id}/status?status=APPROVED`, {
+      method: 'PUT',
+    });
+    expect(approved.body.status).toBe('APPROVED');
+    expect((await approvedSeen).approvedBy).toBe('Paul Physician');
+
+    const audit = await db.query<{ action: string; actor_name: string }>(
+      `SELECT action, actor_name FROM audit_log WHERE entity = 'run' AND entity_id = $1 ORDER BY id`,
+      [run.id],
+    );
+    expect(audit.rows.map((row) => row.action)).toEqual(['import', 'configure-wells', 'status', 'status']);
+    await expect(db.query(`UPDATE audit_log SET actor_name = 'someone else'`)).rejects.toThrow(/append-only/);
+    await expect(db.query(`DELETE FROM audit_log`)).rejects.toThrow(/append-only/);
+  });
+
+  it('keeps another laboratory out of the run', async () => {
+    const manufacturer = (
+      await signIn({
+        identityUrl: app.url,
+        redirectUri: `${app.url}/`,
+        login: 'manufacturer',
+        password: 'amplio-demo',
+      })
+    ).accessToken;
+    const list = await api<{ listObjects: unknown[]; numberOfObjects: number }>(
+      app.urls[1],
+      manufacturer,
+      '/run',
+    );
+    expect(list.body.numberOfObjects).toBe(0);
+    const own = await api<{ listObjects: Array<{ id: string }> }>(app.url, technician, '/run');
+    const runId = own.body.listObjects[0].id;
+    expect((await api(app.urls[1], manufacturer, `/run/${runId}`)).status).toBe(404);
+  });
+
+  it('rejects a bad file with a clear message and leaves nothing behind', async () => {
+    const before = await db.query<{ runs: number; files: number }>(
+      'SELECT (SELECT count(*) FROM run)::int AS runs, (SELECT count(*) FROM run_file)::int AS files',
+    );
+    const result = await upload(
+      app.url,
+      technician,
+      Buffer.from('this is not a run file\n'),
+      'notes.xlsx',
+      randomUUID(),
+    );
+    expect(result.status).toBe(400);
+    expect(result.body.message).toMatch(/^errorImport(InvalidFile|CorruptedFile)$/);
+    expect(result.body.params?.[0]).toContain('notes.xlsx');
+    const after = await db.query<{ runs: number; files: number }>(
+      'SELECT (SELECT count(*) FROM run)::int AS runs, (SELECT count(*) FROM run_file)::int AS files',
+    );
+    expect(after.rows[0]).toEqual(before.rows[0]);
+  });
+
+  it('answers 401 without a token and 404 on unknown routes', async () => {
+    expect((await fetch(`${app.url}/api/run`)).status).toBe(401);
+    const unknown = await api<{ message: string }>(app.url, technician, '/no-such-route');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('errorNotFound');
+  });
+});
