@@ -2,7 +2,8 @@ import { RunFileError, type ParsedRun, type RunFile } from '@amplio/domain';
 import type { DetectedFormat, FormatParser } from './format-parser';
 import { MAX_FILE_BYTES, MAX_FILES_PER_RUN, MAX_RUN_BYTES } from './common/limits';
 import { corruptedFile, invalidFile } from './common/run-file-errors';
-import { sniffContainer } from './common/sniff';
+import { isZip, sniffContainer } from './common/sniff';
+import { SafeZip, readZipDirectory } from './common/zip';
 import { FORMAT_PARSERS } from './parser-registry';
 
 export interface ParseRunFilesOptions {
@@ -39,6 +40,8 @@ export function checkRunFileLimits(files: RunFile[]): void {
   }
   if (total > MAX_RUN_BYTES)
     throw corruptedFile(fileNames(files), `files larger than ${MAX_RUN_BYTES} bytes together`);
+  // Zip containers (xlsx, rdml): entry count and declared decompressed sizes, from the central directory.
+  for (const file of files) if (isZip(file.content)) readZipDirectory(file.name, file.content);
 }
 
 function candidates(family: string | undefined): readonly FormatParser[] {
@@ -76,6 +79,8 @@ export async function parseRunFiles(
   checkRunFileLimits(files);
   const parser = findParser(files, options);
   if (!parser) {
+    // A zip no parser recognised may be broken rather than foreign: say so when it is.
+    for (const file of files) if (isZip(file.content)) new SafeZip(file.name, file.content).verifyAll();
     const container = files.map((file) => sniffContainer(file.content));
     throw invalidFile(
       fileNames(files),

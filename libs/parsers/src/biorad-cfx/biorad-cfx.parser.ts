@@ -60,14 +60,15 @@ function readTables(files: RunFile[]): BioRadTable[] {
   return tables;
 }
 
+/** "sheet FAM: " for a workbook sheet, "" for a text file (the file name already says where). */
 function label(table: BioRadTable): string {
-  return table.sheetName ? `sheet ${table.sheetName}` : 'table';
+  return table.sheetName ? `sheet ${table.sheetName}: ` : '';
 }
 
 function number(table: BioRadTable, value: CellValue | undefined, where: string): number | null {
   const text =
     table.decimalComma && typeof value === 'string' ? value.replace(/^(-?\d+),(\d+)$/, '$1.$2') : value;
-  return optionalNumber(table.fileName, text ?? null, `${label(table)}: ${where}`);
+  return optionalNumber(table.fileName, text ?? null, `${label(table)}${where}`);
 }
 
 class BioRadReader {
@@ -133,7 +134,7 @@ class BioRadReader {
       const cycle = requireNumber(
         table.fileName,
         row[cycleColumn],
-        `${label(table)}: cycle column at row ${rowNumber}`,
+        `${label(table)}cycle column at row ${rowNumber}`,
       );
       wells.forEach((well, column) => {
         if (!well) return;
@@ -167,7 +168,7 @@ class BioRadReader {
       const position = cellText(row[columns.well]);
       const fluor = cellText(row[columns.fluor]);
       if (!position && !fluor) return;
-      if (!fluor) throw invalidFile(table.fileName, `${label(table)}: no fluorophore at row ${index + 2}`);
+      if (!fluor) throw invalidFile(table.fileName, `${label(table)}no fluorophore at row ${index + 2}`);
       const well = this.builderWell(table, position);
       const content = cellText(row[columns.content]);
       const sample = cellText(row[columns.sample]);

@@ -98,14 +98,20 @@ export function parseLooseNumber(
   return Number.isFinite(value) ? value : undefined;
 }
 
-/** A number that must be there: throws an invalid-file error naming where. */
+/** "sheet X: cycle column at row 12" -> "sheet X: cycle column not numeric at row 12". */
+function notNumeric(where: string): string {
+  const match = /^(.*) (at row \d+)$/.exec(where);
+  return match ? `${match[1]} not numeric ${match[2]}` : `${where} not numeric`;
+}
+
+/** A number that must be there: throws an invalid-file error naming where ("... at row 12"). */
 export function requireNumber(
   fileName: string,
   value: string | number | boolean | null | undefined,
   where: string,
 ): number {
   const parsed = parseLooseNumber(value);
-  if (parsed === null || parsed === undefined) throw invalidFile(fileName, `${where} not numeric`);
+  if (parsed === null || parsed === undefined) throw invalidFile(fileName, notNumeric(where));
   return parsed;
 }
 
@@ -116,6 +122,6 @@ export function optionalNumber(
   where: string,
 ): number | null {
   const parsed = parseLooseNumber(value);
-  if (parsed === undefined) throw invalidFile(fileName, `${where} not numeric`);
+  if (parsed === undefined) throw invalidFile(fileName, notNumeric(where));
   return parsed;
 }

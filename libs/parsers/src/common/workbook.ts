@@ -4,6 +4,7 @@ import { zipSync, type Zippable } from 'fflate';
 import { MAX_FILE_BYTES, MAX_ROWS } from './limits';
 import { corruptedFile, guardRead, invalidFile } from './run-file-errors';
 import { isOle2 } from './sniff';
+import { assertNoDtd } from './xml-guard';
 import { SafeZip } from './zip';
 
 export type CellValue = string | number | boolean | null;
@@ -44,13 +45,20 @@ export function ooxmlSheetNames(zip: SafeZip): string[] {
   return names;
 }
 
-/** Rebuilds a clean, stored (uncompressed) zip from verified entries with '/' separators. */
-function cleanOoxml(zip: SafeZip, rawNames: Map<string, string>): Uint8Array {
+/**
+ * Inflates every entry (limits enforced), refuses any XML part with a DTD, and rebuilds a clean,
+ * stored (uncompressed) zip with '/' separators: CFX Maestro 5.3 writes backslashes.
+ */
+function cleanOoxml(zip: SafeZip): Uint8Array {
   const files: Zippable = {};
-  for (const key of zip.entryNames) {
-    if (key.endsWith('/')) continue;
-    const data = zip.read(key);
-    if (data) files[rawNames.get(key) ?? key] = [data, { level: 0 }];
+  for (const [key, data] of zip.readAll()) {
+    if (/\.(xml|rels|vml)$/.test(key)) {
+      const head = Buffer.from(data.buffer, data.byteOffset, Math.min(data.byteLength, 4096)).toString(
+        'utf8',
+      );
+      assertNoDtd(zip.fileName, head, `zip entry ${zip.rawName(key)}:`);
+    }
+    files[zip.rawName(key).replace(/\\/g, '/').replace(/^\/+/, '')] = [data, { level: 0 }];
   }
   return zipSync(files, { level: 0 });
 }
@@ -116,9 +124,8 @@ export function openWorkbook(file: RunFile): Workbook {
     };
   }
   const zip = new SafeZip(fileName, content);
-  zip.verifyAll();
+  const clean = cleanOoxml(zip);
   const sheetNames = ooxmlSheetNames(zip);
-  let clean: Uint8Array | null = null;
   return {
     fileName,
     container: 'ooxml-zip',
@@ -127,14 +134,8 @@ export function openWorkbook(file: RunFile): Workbook {
       const present = wanted.filter((name) => sheetNames.includes(name));
       const result = new Map<string, SheetRows>();
       if (present.length === 0) return result;
-      if (!clean) {
-        const rawNames = new Map<string, string>();
-        for (const key of zip.entryNames) rawNames.set(key, zip.rawName(key).replace(/\\/g, '/'));
-        clean = cleanOoxml(zip, rawNames);
-      }
-      const data = clean;
       const workbook = guardRead(fileName, 'not a readable xlsx workbook', () =>
-        XLSX.read(data, { ...READ_OPTIONS, sheets: present }),
+        XLSX.read(clean, { ...READ_OPTIONS, sheets: present }),
       );
       for (const name of present) {
         const rows = guardRead(fileName, `sheet ${name} unreadable`, () =>

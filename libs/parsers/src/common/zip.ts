@@ -18,7 +18,7 @@ const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
 /** Inflate at most this much compressed input per step, so that the output cap is checked often. */
-const INFLATE_CHUNK = 16 * 1024;
+const INFLATE_CHUNK = 4 * 1024;
 
 /** "xl\worksheets\Sheet1.xml" -> "xl/worksheets/sheet1.xml". */
 export function normalizeZipEntryName(name: string): string {
@@ -213,11 +213,21 @@ export class SafeZip {
 
   /** Inflates every entry once (streaming, capped): proves the whole zip is sound and within limits. */
   verifyAll(): void {
+    this.readAll();
+  }
+
+  /** Every file entry inflated (streaming, capped), by normalised name. */
+  readAll(): Map<string, Uint8Array> {
+    const inflated = new Map<string, Uint8Array>();
     let total = 0;
     for (const entry of this.byKey.values()) {
-      total += inflateZipEntry(this.fileName, this.content, entry).length;
+      if (entry.key.endsWith('/')) continue;
+      const data = inflateZipEntry(this.fileName, this.content, entry);
+      total += data.length;
       if (total > MAX_DECOMPRESSED_BYTES)
         throw corruptedFile(this.fileName, 'zip decompresses past the size limit');
+      inflated.set(entry.key, data);
     }
+    return inflated;
   }
 }

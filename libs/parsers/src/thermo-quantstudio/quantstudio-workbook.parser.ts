@@ -11,12 +11,12 @@ function hasAny(sheetNames: string[], wanted: readonly string[]): boolean {
   return wanted.some((name) => keys.has(headerKey(name)));
 }
 
-/** A QuantStudio-family workbook: a Results or Sample Setup sheet and an amplification or multicomponent sheet. */
+/**
+ * A QuantStudio-family workbook: a Results or Sample Setup sheet. (The amplification or
+ * multicomponent sheet is required by parse, which then says which sheet is missing.)
+ */
 export function isQuantStudioWorkbook(sheetNames: string[]): boolean {
-  return (
-    hasAny(sheetNames, [...QUANTSTUDIO_TABLES.results, ...QUANTSTUDIO_TABLES.setup]) &&
-    hasAny(sheetNames, [...QUANTSTUDIO_TABLES.amplification, ...QUANTSTUDIO_TABLES.multicomponent])
-  );
+  return hasAny(sheetNames, [...QUANTSTUDIO_TABLES.results, ...QUANTSTUDIO_TABLES.setup]);
 }
 
 /**
