@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -188,7 +188,11 @@ async function stopAll(procs: AppProcess[]): Promise<void> {
 }
 
 function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  // mkdtemp makes it 0700; as root the embedded PostgreSQL runs initdb as the postgres user, which
+  // must be able to reach DATA_DIR/postgres inside it.
+  chmodSync(dir, 0o755);
+  return dir;
 }
 
 /**
