@@ -1,4 +1,4 @@
-import { Table, Tag, type TableProps } from 'antd';
+import { Table, Tag, Tooltip, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WellInterpretation } from '../../api/types';
 import { formatDecimal } from '../../utils/format';
@@ -58,7 +58,9 @@ export function InterpretationTable({ wells }: { wells: WellInterpretation[] }) 
             {well.suggestedResult.label}
           </Tag>
         ) : (
-          t(`resultState.${well.resultState}`)
+          <Tooltip title={well.reason ?? undefined}>
+            <span>{t(`resultState.${well.resultState}`)}</span>
+          </Tooltip>
         ),
     },
   ];

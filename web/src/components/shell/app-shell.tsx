@@ -73,7 +73,7 @@ export function AppShell() {
 function ShellLayout({ onAbout }: { onAbout: () => void }) {
   const release = useReleaseNote();
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout style={{ minHeight: '100vh' }} data-testid="app-shell">
       <TopBar />
       <Layout>
         <SideMenu onAbout={onAbout} />

@@ -59,7 +59,10 @@ export function RunInterpretationPage() {
     };
   }, [runId, runVersion, navigate, notify, t]);
 
+  // Results are fetched once the run itself answered (the entry guard leaves otherwise).
+  const runLoaded = run !== null && run.id === runId;
   useEffect(() => {
+    if (!runLoaded) return;
     let cancelled = false;
     Promise.all([
       getRunInterpretation(runId),
@@ -86,7 +89,7 @@ export function RunInterpretationPage() {
     return () => {
       cancelled = true;
     };
-  }, [runId, resultsVersion, notify, t]);
+  }, [runId, runLoaded, resultsVersion, notify, t]);
 
   const interpreted = wells !== null && wells.length > 0;
 
