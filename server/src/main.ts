@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { Logger, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import express from 'express';
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from '@amplio/config';
 import { createDataSource, type EmbeddedDatabase, runMigrations, startEmbeddedPostgres } from '@amplio/db';
 import { AppModule } from './app.module';
+import { describeApi } from './openapi/openapi-document';
 import { createAccessTokenVerifier } from './identity/access-token-verifier';
 import { createIdentityProvider, type IdentityProvider } from './identity/identity-provider';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
@@ -85,10 +86,7 @@ async function bootstrap(): Promise<void> {
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   if (redis) app.useWebSocketAdapter(new RedisIoAdapter(app, redis));
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Amplio API').setVersion(config.version).addBearerAuth().build(),
-  );
+  const document = SwaggerModule.createDocument(app, describeApi(config.version));
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   await app.listen(config.port, config.host);

@@ -11,17 +11,18 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { FilesInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { CreateRunDto, ParseRunDto, RunPageQueryDto, RunStatusQueryDto } from './dto/run-requests.dto';
-import { RunChartDto, RunDto, RunInterpretationDto, RunPageDto } from './dto/run.dto';
+import { RunChartDto, RunDto, RunInterpretationDto, RunPageDto, RunWellDto } from './dto/run.dto';
 import { RunsService, type UploadedRunFile } from './runs.service';
 
 /** Upload limits checked before anything is parsed. */
 export const RUN_UPLOAD_LIMITS = { files: 50, fileSize: 100 * 1024 * 1024 };
 
 @ApiTags('runs')
+@ApiExtraModels(RunWellDto)
 @ApiBearerAuth()
 @Controller('run')
 export class RunsController {
