@@ -430,6 +430,17 @@ describe('built-in identity provider', () => {
       realm_access: { roles: ['TECHNICIAN', 'WRITE_DIAGNOSTIC', 'ADMIN'] },
       laboratory: { id: LAB_ID, kitManufacturer: true },
     });
+    const preflight = await fetch(`${baseUrl}/realms/${REALM}/protocol/openid-connect/userinfo`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://spa.localhost:5173', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://spa.localhost:5173');
+    const foreign = await fetch(`${baseUrl}/realms/${REALM}/protocol/openid-connect/userinfo`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     const bad = await fetch(`${baseUrl}/realms/${REALM}/protocol/openid-connect/userinfo`, {
       headers: { authorization: `Bearer ${tokens.id_token ?? 'x'}` },
     });
@@ -497,6 +508,22 @@ describe('built-in identity provider', () => {
       expect(refreshed.status).toBe(200);
     } finally {
       await second.stop();
+    }
+  });
+
+  it('puts role changes into the next refreshed access token', async () => {
+    const { tokens } = await fullSignIn(TECH);
+    await db.query(`UPDATE app_user SET admin = true WHERE id = $1`, [TECH.id]);
+    try {
+      const { status, body } = await tokenRequest({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token ?? '',
+      });
+      expect(status).toBe(200);
+      const verified = await verify(body.access_token);
+      expect(verified.ok && verified.token.roles).toEqual(['TECHNICIAN', 'ADMIN']);
+    } finally {
+      await db.query(`UPDATE app_user SET admin = false WHERE id = $1`, [TECH.id]);
     }
   });
 
