@@ -142,9 +142,8 @@ async function outcome(parse: () => Promise<ParsedRun> | ParsedRun, label: strin
     checkRun(await parse());
   } catch (error) {
     if (!(error instanceof RunFileError)) {
-      throw new Error(
-        `${label} threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
-      );
+      const description = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      throw new Error(`${label} threw ${description}`, { cause: error });
     }
     expect(['errorImportInvalidFile', 'errorImportCorruptedFile']).toContain(error.key);
   }
