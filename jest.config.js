@@ -12,7 +12,10 @@ const swc = [
 ];
 const common = {
   transform: { '^.+\\.ts$': swc },
-  moduleNameMapper: { '^@amplio/workers$': '<rootDir>/workers/src', '^@amplio/([a-z-]+)$': '<rootDir>/libs/$1/src' },
+  moduleNameMapper: {
+    '^@amplio/workers$': '<rootDir>/workers/src',
+    '^@amplio/([a-z-]+)$': '<rootDir>/libs/$1/src',
+  },
   testEnvironment: 'node',
   rootDir: __dirname,
 };
