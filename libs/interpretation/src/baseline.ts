@@ -10,12 +10,12 @@ export interface BaselineWindow {
 
 /** First cycle of the automatic window: the first two reads are skipped (lamp warm-up, bubbles). */
 export const AUTO_BASELINE_FIRST_CYCLE = 3;
-/** Window used when the curve shows no amplification, as the instruments' default (3 to 15). */
-export const AUTO_BASELINE_DEFAULT_LAST_CYCLE = 15;
 /** Fewest reads a baseline window keeps. */
 export const MIN_BASELINE_POINTS = 3;
-/** A rise counts as amplification when its largest cycle-to-cycle step exceeds this many noise SDs. */
-export const AMPLIFICATION_STEP_SDS = 10;
+/** A curve amplifies when its largest cycle-to-cycle step exceeds the drift by this many step-noise SDs... */
+export const AMPLIFICATION_STEP_SDS = 3;
+/** ... and its highest read after that step rises this many step-noise SDs above the flat level. */
+export const AMPLIFICATION_RISE_SDS = 10;
 /** Walking back from the steepest step, the rise starts where a step falls under this fraction of it. */
 export const TAKE_OFF_STEP_FRACTION = 0.02;
 /** ... or under this many noise SDs, whichever is larger. */
@@ -28,12 +28,18 @@ function makeWindow(cycles: ArrayLike<number>, startIndex: number, endIndex: num
 /**
  * Automatic baseline window (documented in docs/interpretation.md):
  * 1. the window starts at cycle 3 (cycle 1 on curves shorter than 10 reads);
- * 2. the steps d[i] = y[i+1] - y[i] are taken from there on; their median m is the baseline drift per
- *    cycle and 1.4826 x their median absolute deviation is the step noise s;
- * 3. when the largest step exceeds m by more than 10 s, the curve amplifies: walking back from the
+ * 2. the steps d[i] = y[i+1] - y[i] are taken from there on; over the flat part (the first half of
+ *    the steps before the largest one) their median m is the baseline drift per cycle and
+ *    1.4826 x their median absolute deviation is the step noise s (at least the smallest non-zero
+ *    deviation, for instruments that round their reads);
+ * 3. when the largest step exceeds m by more than 3 s and the highest read after it stands more than
+ *    10 s above the median read of the flat part, the curve amplifies: walking back from the
  *    largest step, the rise starts at the first step whose excess over m falls under
  *    max(3 s, 2 % of the largest excess); the window ends one read before that step's first read;
- * 4. otherwise the window is cycles 3 to 15 (the instruments' default);
+ * 4. otherwise the curve does not amplify and the window is the whole curve from cycle 3, as
+ *    QuantStudio does for its "No Amp" wells (baseline 3 to last cycle): the Cq search starts after
+ *    the window, so such a curve has no Cq, and a drifting or decaying baseline is not extrapolated
+ *    into a false late crossing;
  * 5. the window keeps at least 3 reads and never passes the last read.
  */
 export function autoBaselineWindow(cycles: ArrayLike<number>, values: ArrayLike<number>): BaselineWindow {
@@ -47,15 +53,31 @@ export function autoBaselineWindow(cycles: ArrayLike<number>, values: ArrayLike<
 
   const steps = new Float64Array(stepCount);
   for (let i = 0; i < stepCount; i++) steps[i] = values[startIndex + i + 1] - values[startIndex + i];
-  const drift = median(steps);
-  const deviations = new Float64Array(stepCount);
-  for (let i = 0; i < stepCount; i++) deviations[i] = Math.abs(steps[i] - drift);
-  const noise = 1.4826 * median(deviations);
-
   let steepest = 0;
   for (let i = 1; i < stepCount; i++) if (steps[i] > steps[steepest]) steepest = i;
+  // Drift and noise from the flat part: the first half of the steps before the steepest one (all of
+  // them when that leaves fewer than 4), so that a long rise or plateau does not bias them.
+  const flatEnd = steepest >= 8 ? (steepest >> 1) - 1 : Math.max(0, steepest - 1);
+  const flatTo = steepest >= 3 ? flatEnd : stepCount - 1;
+  const drift = median(steps, 0, flatTo);
+  const deviations = new Float64Array(flatTo + 1);
+  for (let i = 0; i <= flatTo; i++) deviations[i] = Math.abs(steps[i] - drift);
+  let quantum = Infinity;
+  for (let i = 0; i < stepCount; i++) {
+    const deviation = Math.abs(steps[i] - drift);
+    if (deviation > 1e-12 * Math.max(1, Math.abs(values[startIndex + i])) && deviation < quantum)
+      quantum = deviation;
+  }
+  // Instruments that round their reads (LightCycler: 0.01) give steps of exactly 0: the smallest
+  // non-zero step deviation (over the whole curve) then floors the noise.
+  const noise = Math.max(1.4826 * median(deviations), Number.isFinite(quantum) ? quantum : 0);
+
   const excess = steps[steepest] - drift;
-  if (excess > AMPLIFICATION_STEP_SDS * noise && excess > 0) {
+  const level = median(values, startIndex, startIndex + flatTo);
+  let highest = -Infinity;
+  for (let i = startIndex + steepest + 1; i < n; i++) if (values[i] > highest) highest = values[i];
+  const rise = highest - level;
+  if (excess > 0 && excess > AMPLIFICATION_STEP_SDS * noise && rise > AMPLIFICATION_RISE_SDS * noise) {
     const limit = Math.max(TAKE_OFF_STEP_SDS * noise, TAKE_OFF_STEP_FRACTION * excess);
     let k = steepest;
     while (k > 0 && steps[k - 1] - drift > limit) k--;
@@ -63,8 +85,7 @@ export function autoBaselineWindow(cycles: ArrayLike<number>, values: ArrayLike<
     const endIndex = Math.max(minEnd, Math.min(n - 1, startIndex + k - 1));
     return makeWindow(cycles, startIndex, endIndex);
   }
-  const defaultEnd = indexAtOrBefore(cycles, AUTO_BASELINE_DEFAULT_LAST_CYCLE);
-  return makeWindow(cycles, startIndex, Math.max(minEnd, Math.min(n - 1, defaultEnd)));
+  return makeWindow(cycles, startIndex, n - 1);
 }
 
 /** The window fixed by the configuration (1-based cycles), clipped to the curve. */

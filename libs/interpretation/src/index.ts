@@ -37,7 +37,8 @@ export {
   type BaselineCorrection,
 } from './baseline';
 export { thresholdCq, autoThreshold, AUTO_THRESHOLD_NOISE_SDS, CONFIRMING_READS } from './threshold-cq';
-export { sdmCq } from './sdm-cq';
+export { sdmCq, discreteSdmCq, fittedDerivativeMaxima, type SdmVariant } from './sdm-cq';
+export { fitLogistic, logisticSignal, type LogisticFit } from './logistic-fit';
 export {
   toChartChannels,
   toWellInterpretation,

@@ -1,6 +1,7 @@
 import { autoBaselineWindow, correctBaseline, fixedBaselineWindow } from './baseline';
 import { logisticCurve, flatCurve } from './test-factories';
 import { autoThreshold, thresholdCq } from './threshold-cq';
+import { fitLogistic } from './logistic-fit';
 import { sdmCq } from './sdm-cq';
 import { savitzkyGolayQuadratic } from './signal-processing';
 
@@ -49,10 +50,22 @@ describe('baseline correction', () => {
     expect(cq).not.toBeNull();
     expect(Math.abs((cq ?? 0) - (expected ?? 0))).toBeLessThan(0.05);
   });
-  it('uses the default window 3 to 15 on a flat curve', () => {
+  it('takes the whole curve from cycle 3 as the baseline of a curve that does not amplify', () => {
     const flat = flatCurve({ noise: 2 });
     const window = autoBaselineWindow(flat.cycles, flat.fluorescence);
-    expect([window.start, window.end]).toEqual([3, 15]);
+    expect([window.start, window.end]).toEqual([3, 40]);
+  });
+  it('does not turn a decaying baseline into a late crossing', () => {
+    const cycles = Array.from({ length: 40 }, (_, i) => i + 1);
+    const decaying = cycles.map((c) => 0.6 + 0.15 * Math.exp(-c / 6) + (c % 3 === 0 ? 0.01 : 0));
+    const window = autoBaselineWindow(cycles, decaying);
+    const corrected = correctBaseline(cycles, decaying, window, false).corrected;
+    expect(thresholdCq(cycles, corrected, 0.05, window.endIndex)).toBeNull();
+  });
+  it('treats rounded reads (steps of exactly 0) as flat, not as amplification', () => {
+    const cycles = Array.from({ length: 40 }, (_, i) => i + 1);
+    const rounded = cycles.map((c) => (c % 7 === 0 ? 0.56 : 0.55));
+    expect(autoBaselineWindow(cycles, rounded).end).toBe(40);
   });
   it('ends the window before an early rise', () => {
     const early = logisticCurve({ midpoint: 12, noise: 1 });
@@ -80,11 +93,28 @@ describe('autoThreshold', () => {
 });
 
 describe('sdmCq', () => {
-  it('finds the second-derivative maximum of a logistic before its midpoint', () => {
-    const curve = logisticCurve({ midpoint: 25, steepness: 0.7, baseline: 0 });
-    // Analytic: the second derivative of a logistic peaks at midpoint - ln(2 + sqrt 3) / k.
+  const curve = logisticCurve({ midpoint: 25, steepness: 0.7, baseline: 10, slope: 0.2 });
+  it('fitted: the second-derivative maximum of the fitted logistic, midpoint - ln(2 + sqrt 3) / k', () => {
+    expect(sdmCq(curve.cycles, curve.fluorescence, 0, 'fitted')).toBeCloseTo(
+      25 - Math.log(2 + Math.sqrt(3)) / 0.7,
+      2,
+    );
+  });
+  it('lightcycler: the third-derivative maximum, midpoint - ln(5 + 2 sqrt 6) / k', () => {
+    expect(sdmCq(curve.cycles, curve.fluorescence)).toBeCloseTo(25 - Math.log(5 + 2 * Math.sqrt(6)) / 0.7, 2);
+  });
+  it('discrete: within half a cycle of the analytic second-derivative maximum', () => {
     const expected = 25 - Math.log(2 + Math.sqrt(3)) / 0.7;
-    expect(sdmCq(curve.cycles, curve.fluorescence)).toBeCloseTo(expected, 0);
+    expect(Math.abs((sdmCq(curve.cycles, curve.fluorescence, 0, 'discrete') ?? 0) - expected)).toBeLessThan(
+      0.5,
+    );
+  });
+  it('recovers the fitted parameters of a noise-free curve', () => {
+    const fit = fitLogistic(curve.cycles, curve.fluorescence);
+    expect(fit).not.toBeNull();
+    expect(fit?.e).toBeCloseTo(25, 3);
+    expect(fit?.s).toBeCloseTo(1 / 0.7, 3);
+    expect(fit?.amplitude).toBeCloseTo(1000, 1);
   });
 });
 

@@ -92,11 +92,11 @@ export function readRdml(relative: string): RdmlReaction[] {
   return reactions;
 }
 
-/** A delimited text table (comma, semicolon or tab, detected from the header line). */
+/** A delimited text table (comma, semicolon or tab, detected from the first lines). */
 export function readDelimited(relative: string): string[][] {
   const text = readFileSync(fixturePath(relative), 'utf8').replace(/^\uFEFF/, '');
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const header = lines[0];
+  const header = lines.slice(0, 5).join('\n');
   const separator = header.includes('\t')
     ? '\t'
     : header.split(';').length > header.split(',').length
