@@ -25,7 +25,7 @@ export function parseAllRdmlRuns(files: RunFile[]): RdmlParsedRun[] {
   return guardRead(file.name, 'unexpected content', () => {
     const documents = readRdmlDocuments(file);
     const label = documents.entryName ? `${file.name} (${documents.entryName})` : file.name;
-    const root = parseXmlTree(label, documents.rdmlXml);
+    const root = parseXmlTree(label, documents.rdmlXml, { skip: ['mdp'] });
     const calls = documents.calculatedDataXml ? readLc96Calls(file.name, documents.calculatedDataXml) : null;
     return readRdmlRuns(label, root, calls);
   });

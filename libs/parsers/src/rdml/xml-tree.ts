@@ -73,7 +73,19 @@ export function hasDoctype(text: string): boolean {
  * anything that is not well-formed: unclosed or mismatched tags, text outside the root,
  * unterminated comments; and an invalid-file error for a DOCTYPE.
  */
-export function parseXmlTree(fileName: string, text: string): XmlElement {
+export interface XmlTreeOptions {
+  /**
+   * Local names of elements whose whole subtree is skipped (checked for a matching close tag,
+   * not built): RDML melt points (mdp) are never read, and are most of a melt run's elements.
+   */
+  skip?: readonly string[];
+}
+
+export function parseXmlTree(fileName: string, text: string, options: XmlTreeOptions = {}): XmlElement {
+  const skip = new Set(options.skip ?? []);
+  /** Qualified names seen so far, reused instead of slicing a new string for every tag. */
+  const knownNames: string[] = [];
+  const localNames = new Map<string, string>();
   if (hasDoctype(text)) {
     throw invalidFile(fileName, 'XML with a DOCTYPE or ENTITY declaration is refused (no DTD processing)');
   }
@@ -146,8 +158,24 @@ export function parseXmlTree(fileName: string, text: string): XmlElement {
       const nameMatch = NAME_END.exec(text);
       if (!nameMatch) broken('unterminated tag');
       const nameEnd = nameMatch ? nameMatch.index : length;
-      const qualified = text.slice(open + 1, nameEnd);
-      if (qualified === '') broken('empty tag name');
+      const nameLength = nameEnd - open - 1;
+      let qualified = '';
+      for (const known of knownNames) {
+        if (known.length === nameLength && text.startsWith(known, open + 1)) {
+          qualified = known;
+          break;
+        }
+      }
+      if (qualified === '') {
+        qualified = text.slice(open + 1, nameEnd);
+        if (qualified === '') broken('empty tag name');
+        if (knownNames.length < 256) knownNames.push(qualified);
+      }
+      let local = localNames.get(qualified);
+      if (local === undefined) {
+        local = localName(qualified);
+        localNames.set(qualified, local);
+      }
       let attributes: Record<string, string> = NO_ATTRIBUTES;
       let cursor = nameEnd;
       for (;;) {
@@ -171,8 +199,19 @@ export function parseXmlTree(fileName: string, text: string): XmlElement {
       } else {
         broken(`malformed tag <${qualified}>`);
       }
+      if (skip.has(local)) {
+        if (!selfClosing) {
+          const close = text.indexOf(`</${qualified}>`, cursor);
+          if (close < 0) broken(`<${qualified}> never closed (truncated file?)`);
+          const nested = text.indexOf(`<${qualified}`, cursor);
+          if (nested >= 0 && nested < close) broken(`nested <${qualified}> inside a skipped <${qualified}>`);
+          cursor = close + qualified.length + 3;
+        }
+        position = cursor;
+        continue;
+      }
       const element: XmlElement = {
-        name: localName(qualified),
+        name: local,
         attributes,
         children: NO_CHILDREN,
         rawText: '',
