@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Logger, ValidationPipe } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from '@amplio/config';
 import { createDataSource, type EmbeddedDatabase, runMigrations, startEmbeddedPostgres } from '@amplio/db';
 import { AppModule } from './app.module';
+import { createValidationPipe } from './common/validation.pipe';
 import { describeApi } from './openapi/openapi-document';
 import { createAccessTokenVerifier } from './identity/access-token-verifier';
 import { createIdentityProvider, type IdentityProvider } from './identity/identity-provider';
@@ -84,7 +85,7 @@ async function bootstrap(): Promise<void> {
     logger.warn(`no web build in ${config.webDistDir}: run npm run build`);
   }
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalPipes(createValidationPipe());
   if (redis) app.useWebSocketAdapter(new RedisIoAdapter(app, redis));
   const document = SwaggerModule.createDocument(app, describeApi(config.version));
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
