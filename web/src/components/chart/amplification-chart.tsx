@@ -31,7 +31,14 @@ export function channelColour(channelName: string): string {
 
 type LineDataset = ChartDataset<'line', ChartPoint[]>;
 
-export type ChartModel = { datasets: LineDataset[]; yMax: number | undefined; curveCount: number };
+export type ChartModel = {
+  datasets: LineDataset[];
+  /** Fixed y maximum (SPEC 9 rule), when it applies. */
+  yMax: number | undefined;
+  /** Otherwise the axis scales to the data but keeps the threshold in view. */
+  ySuggestedMax: number | undefined;
+  curveCount: number;
+};
 
 /**
  * Datasets for the selected wells: one line per well and channel, one red dashed line per distinct
@@ -89,9 +96,25 @@ export function buildChartModel(
       });
     }
   }
-  const ruleMax = Number.isFinite(maxThreshold) ? maxThreshold + THRESHOLD_HEADROOM : undefined;
-  const yMax = ruleMax !== undefined && (!Number.isFinite(maxY) || ruleMax > maxY) ? ruleMax : undefined;
-  return { datasets, yMax, curveCount };
+  return { datasets, ...yAxisMax(maxThreshold, maxY), curveCount };
+}
+
+/**
+ * SPEC 9: y max = threshold + 50. Applied only when it keeps every curve in view (above the data
+ * maximum) without squashing them (the data reach at least half of it); instruments that write
+ * normalised values (ΔRn around 1) would otherwise be flattened at the bottom. Without the rule the
+ * axis follows the data and still shows the threshold line.
+ */
+export function yAxisMax(
+  maxThreshold: number,
+  maxY: number,
+): { yMax: number | undefined; ySuggestedMax: number | undefined } {
+  if (!Number.isFinite(maxThreshold)) return { yMax: undefined, ySuggestedMax: undefined };
+  const ruleMax = maxThreshold + THRESHOLD_HEADROOM;
+  if (!Number.isFinite(maxY) || (ruleMax >= maxY && maxY >= ruleMax / 2)) {
+    return { yMax: ruleMax, ySuggestedMax: undefined };
+  }
+  return { yMax: undefined, ySuggestedMax: maxThreshold * 1.1 };
 }
 
 type AmplificationChartProps = {
@@ -126,12 +149,18 @@ export function AmplificationChart({ wells, logScale, onLogScaleChange }: Amplif
               type: 'logarithmic',
               min: LOG_AXIS_MIN,
               max: model.yMax,
+              suggestedMax: model.ySuggestedMax,
               title: { display: true, text: t('chart.fluorescence') },
             }
-          : { type: 'linear', max: model.yMax, title: { display: true, text: t('chart.fluorescence') } },
+          : {
+              type: 'linear',
+              max: model.yMax,
+              suggestedMax: model.ySuggestedMax,
+              title: { display: true, text: t('chart.fluorescence') },
+            },
       },
     }),
-    [logScale, model.yMax, t],
+    [logScale, model.yMax, model.ySuggestedMax, t],
   );
   const legend = (colour: string, text: string, dashed = false) => (
     <Space size={6}>

@@ -17,6 +17,7 @@ export function RunInformation({ run }: { run: Run }) {
       size="small"
       column={{ xs: 1, sm: 2, lg: 3, xxl: 4 }}
       bordered
+      styles={{ label: { whiteSpace: 'nowrap' }, content: { wordBreak: 'break-word' } }}
       data-testid="run-information"
     >
       <Descriptions.Item label={t('runInfo.businessId')}>

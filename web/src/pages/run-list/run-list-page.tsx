@@ -1,6 +1,6 @@
 import { EyeOutlined, ImportOutlined } from '@ant-design/icons';
 import type { RunStatusEvent } from '@amplio/domain';
-import { Button, Card, Input, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { Button, Card, Input, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -131,7 +131,11 @@ export function RunListPage() {
       title: t('runList.fileName'),
       sorter: true,
       sortOrder: sortOrder('fileName'),
-      ellipsis: true,
+      render: (value: string) => (
+        <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth: 220 }}>
+          {value}
+        </Typography.Text>
+      ),
     },
     {
       key: 'instrumentName',
@@ -190,6 +194,7 @@ export function RunListPage() {
       key: 'action',
       title: t('runList.action'),
       width: 80,
+      fixed: 'right',
       render: (_value: unknown, run) => (
         <Tooltip title={t('runList.view')}>
           <Button
