@@ -2,7 +2,8 @@ import type { RunFile } from '@amplio/domain';
 import { MAX_FILE_BYTES } from '../common/limits';
 import { corruptedFile, invalidFile } from '../common/run-file-errors';
 import { decodeText } from '../common/text';
-import { SafeZip } from '../common/zip';
+import { Inflate } from 'fflate';
+import { SafeZip, tryReadZipDirectory, type ZipEntryInfo } from '../common/zip';
 import { sniffRootElement } from './xml-tree';
 
 /**
@@ -71,13 +72,51 @@ function findRdmlEntry(zip: SafeZip): { name: string; xml: string } | null {
   return null;
 }
 
+/**
+ * The first bytes (about 2 kB) of a zip entry, inflating only the start of its stream: enough to
+ * read the root element without inflating a whole (possibly large) document during detection.
+ */
+function peekEntryHead(content: Uint8Array, entry: ZipEntryInfo): string | null {
+  const view = new DataView(content.buffer, content.byteOffset, content.byteLength);
+  const offset = entry.localHeaderOffset;
+  if (offset + 30 > content.length || view.getUint32(offset, true) !== 0x04034b50) return null;
+  const start = offset + 30 + view.getUint16(offset + 26, true) + view.getUint16(offset + 28, true);
+  const compressed = content.subarray(
+    start,
+    Math.min(content.length, start + entry.compressedSize, start + 16384),
+  );
+  if (entry.method === 0) return decodeText(compressed.subarray(0, 4096));
+  if (entry.method !== 8) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const inflater = new Inflate((chunk) => {
+    if (size < 4096) chunks.push(chunk);
+    size += chunk.length;
+  });
+  try {
+    inflater.push(compressed, false);
+  } catch {
+    return null;
+  }
+  return decodeText(Buffer.concat(chunks).subarray(0, 4096));
+}
+
 /** Content check used by detect(): a zip with an RDML entry, or XML whose root is <rdml>. Never throws. */
 export function looksLikeRdml(file: RunFile): boolean {
   try {
     const content = file.content;
     if (isZipLike(content)) {
-      const zip = new SafeZip(file.name, content);
-      return findRdmlEntry(zip) !== null;
+      const entries = tryReadZipDirectory(content);
+      if (typeof entries === 'string') return false;
+      // An OOXML workbook is never an RDML file.
+      if (entries.some((entry) => entry.key === '[content_types].xml')) return false;
+      const candidates = entries.filter(
+        (entry) => entry.key.endsWith('.xml') && !ROCHE_SIDE_ENTRIES.has(entry.key),
+      );
+      return candidates.slice(0, 16).some((entry) => {
+        const head = peekEntryHead(content, entry);
+        return head !== null && isRdmlRoot(head);
+      });
     }
     return isRdmlRoot(headText(content));
   } catch {

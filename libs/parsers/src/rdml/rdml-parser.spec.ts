@@ -380,6 +380,9 @@ describe('rdmlParser on the real fixtures', () => {
     const rex = fixtureFile('qiagen-rotorgene/slc6a2_cell_lines_B_64oC_170617.rex', 'run.rdml');
     expect(rdmlParser.detect([lc480])).toBe(false);
     expect(rdmlParser.detect([rex])).toBe(false);
+    expect(
+      rdmlParser.detect([fixtureFile('thermo-quantstudio/appbio_quantstudio_example08.xlsx', 'run.rdml')]),
+    ).toBe(false);
     expect(rdmlParser.detect([fixtureFile('roche-lc96/lc96_bACTXY.rdml', 'renamed.zip')])).toBe(true);
   });
 
