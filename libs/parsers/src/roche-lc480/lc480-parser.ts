@@ -190,7 +190,12 @@ export function parseLightCycler480(files: RunFile[]): ParsedRun {
 /** LightCycler 480 "Raw Data" text export, with or without its Cp table(s); or a Cp table alone. */
 export const lightCycler480Parser: FormatParser = {
   id: LC480_FORMAT_ID,
-  detect: (files: RunFile[]) =>
-    files.length > 0 && files.every((file) => isLc480RawData(file) || isLc480CpTable(file)),
+  detect: (files: RunFile[]) => {
+    try {
+      return files.length > 0 && files.every((file) => isLc480RawData(file) || isLc480CpTable(file));
+    } catch {
+      return false;
+    }
+  },
   parse: (files: RunFile[]) => parseLightCycler480(files),
 };
