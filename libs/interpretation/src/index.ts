@@ -53,3 +53,10 @@ export {
   QUANTSTUDIO_SMOOTHING_WINDOW,
   type SignalProcessing,
 } from './signal-processing';
+export {
+  genotypingDemoConfiguration,
+  GENOTYPE_DIAGNOSTIC_IDS,
+  GENOTYPING_CQ_CUTOFF,
+  GENOTYPING_HOMOZYGOUS_ALLELE_1_MAX_RATIO,
+  GENOTYPING_HOMOZYGOUS_ALLELE_2_MIN_RATIO,
+} from './genotyping-configuration';

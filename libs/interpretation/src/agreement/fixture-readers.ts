@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { XMLParser } from 'fast-xml-parser';
 import { unzipSync, strFromU8 } from 'fflate';
+import type { WellInput } from '../interpret';
+import type { SignalProcessing } from '../signal-processing';
 
 export const FIXTURES = resolve(__dirname, '../../../../../shared/fixtures');
 
@@ -170,4 +172,70 @@ export function cell(record: Record<string, unknown>, key: string): string {
 
 export function cellNumber(record: Record<string, unknown>, key: string): number | null {
   return asNumber(record[key]);
+}
+
+export interface InstrumentRow {
+  position: string;
+  target: string;
+  reporter: string;
+  cq: number | null;
+  threshold: number;
+  baseline: { start: number; end: number };
+}
+
+/** A QuantStudio Design & Analysis workbook: Results rows and the dRn curves as engine input. */
+export function readQuantStudioRun(
+  file: string,
+  signalProcessing: SignalProcessing,
+): { rows: InstrumentRow[]; wells: WellInput[] } {
+  const path = `thermo-quantstudio/${file}`;
+  const rows: InstrumentRow[] = [];
+  for (const record of readWorkbookTable(path, 'Results')) {
+    const position = cell(record, 'Well Position');
+    const cqText = cell(record, 'Cq');
+    const threshold = cellNumber(record, 'Threshold');
+    if (!position || threshold === null || cell(record, 'Omit').toUpperCase() === 'TRUE') continue;
+    const cq = cqText.toUpperCase() === 'UNDETERMINED' ? null : cellNumber(record, 'Cq');
+    if (cq === null && cqText.toUpperCase() !== 'UNDETERMINED') continue;
+    rows.push({
+      position,
+      target: cell(record, 'Target'),
+      reporter: cell(record, 'Reporter'),
+      cq,
+      threshold,
+      baseline: {
+        start: cellNumber(record, 'Baseline Start') ?? 3,
+        end: cellNumber(record, 'Baseline End') ?? 15,
+      },
+    });
+  }
+  const curves = new Map<string, { cycles: number[]; fluorescence: number[] }>();
+  for (const record of readWorkbookTable(path, 'Amplification Data')) {
+    const key = `${cell(record, 'Well Position')}|${cell(record, 'Target')}`;
+    const cycle = cellNumber(record, 'Cycle Number');
+    const dRn = cellNumber(record, 'dRn');
+    if (cycle === null || dRn === null) continue;
+    const curve = curves.get(key) ?? { cycles: [], fluorescence: [] };
+    curve.cycles.push(cycle);
+    curve.fluorescence.push(dRn);
+    curves.set(key, curve);
+  }
+  const byWell = new Map<string, WellInput>();
+  for (const row of rows) {
+    const curve = curves.get(`${row.position}|${row.target}`);
+    const well = byWell.get(row.position) ?? {
+      position: row.position,
+      sampleType: 'SAMPLE' as const,
+      channels: [],
+    };
+    well.channels.push({
+      dye: row.reporter,
+      curve: curve ? { kind: 'baseline-corrected', ...curve } : null,
+      instrumentThreshold: row.threshold,
+      instrumentBaseline: row.baseline,
+      signalProcessing,
+    });
+    byWell.set(row.position, well);
+  }
+  return { rows, wells: [...byWell.values()] };
 }

@@ -1,7 +1,7 @@
-import { interpretRun, type WellInput } from '../interpret';
+import { interpretRun } from '../interpret';
 import { signalProcessingForFormat, type SignalProcessing } from '../signal-processing';
 import { agreement, describeFigures, type CqPair } from './agreement-stats';
-import { cell, cellNumber, readWorkbookTable } from './fixture-readers';
+import { readQuantStudioRun as readRun, type InstrumentRow } from './fixture-readers';
 
 /**
  * QuantStudio Design & Analysis workbooks: dRn is already baseline-corrected (by the instrument's
@@ -14,71 +14,6 @@ const WORKBOOKS = [
   'appbio_quantstudio_designandanalysis_QS7Pro_Presence_and_Absence_autoexport.xls',
   'appbio_quantstudio_designandanalysis_QS5_Standard_Curve_4Plex_example03.xlsx',
 ];
-
-interface InstrumentRow {
-  position: string;
-  target: string;
-  reporter: string;
-  cq: number | null;
-  threshold: number;
-  baseline: { start: number; end: number };
-}
-
-function readRun(
-  file: string,
-  signalProcessing: SignalProcessing,
-): { rows: InstrumentRow[]; wells: WellInput[] } {
-  const path = `thermo-quantstudio/${file}`;
-  const rows: InstrumentRow[] = [];
-  for (const record of readWorkbookTable(path, 'Results')) {
-    const position = cell(record, 'Well Position');
-    const cqText = cell(record, 'Cq');
-    const threshold = cellNumber(record, 'Threshold');
-    if (!position || threshold === null || cell(record, 'Omit').toUpperCase() === 'TRUE') continue;
-    const cq = cqText.toUpperCase() === 'UNDETERMINED' ? null : cellNumber(record, 'Cq');
-    if (cq === null && cqText.toUpperCase() !== 'UNDETERMINED') continue;
-    rows.push({
-      position,
-      target: cell(record, 'Target'),
-      reporter: cell(record, 'Reporter'),
-      cq,
-      threshold,
-      baseline: {
-        start: cellNumber(record, 'Baseline Start') ?? 3,
-        end: cellNumber(record, 'Baseline End') ?? 15,
-      },
-    });
-  }
-  const curves = new Map<string, { cycles: number[]; fluorescence: number[] }>();
-  for (const record of readWorkbookTable(path, 'Amplification Data')) {
-    const key = `${cell(record, 'Well Position')}|${cell(record, 'Target')}`;
-    const cycle = cellNumber(record, 'Cycle Number');
-    const dRn = cellNumber(record, 'dRn');
-    if (cycle === null || dRn === null) continue;
-    const curve = curves.get(key) ?? { cycles: [], fluorescence: [] };
-    curve.cycles.push(cycle);
-    curve.fluorescence.push(dRn);
-    curves.set(key, curve);
-  }
-  const byWell = new Map<string, WellInput>();
-  for (const row of rows) {
-    const curve = curves.get(`${row.position}|${row.target}`);
-    const well = byWell.get(row.position) ?? {
-      position: row.position,
-      sampleType: 'SAMPLE' as const,
-      channels: [],
-    };
-    well.channels.push({
-      dye: row.reporter,
-      curve: curve ? { kind: 'baseline-corrected', ...curve } : null,
-      instrumentThreshold: row.threshold,
-      instrumentBaseline: row.baseline,
-      signalProcessing,
-    });
-    byWell.set(row.position, well);
-  }
-  return { rows, wells: [...byWell.values()] };
-}
 
 const empty = { channels: [], cqMethod: 'threshold' as const, baseline: null, ratio: null, diagnostics: [] };
 
