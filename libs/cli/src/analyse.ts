@@ -1,0 +1,169 @@
+import {
+  type CqMethod,
+  type KitAnalyserConfiguration,
+  type ParsedRun,
+  type RunFile,
+  type SampleType,
+} from '@amplio/domain';
+import { interpretRun, type WellInput } from '@amplio/interpretation';
+import { parseRunFiles } from '@amplio/parsers';
+
+export interface AnalyseOptions {
+  /** Parser family or id that restricts detection (e.g. 'rdml', 'biorad-cfx'); null detects. */
+  analyser: string | null;
+  kitConfiguration: KitAnalyserConfiguration | null;
+  thresholds: Record<string, number>;
+  cqMethod: CqMethod | null;
+}
+
+export interface AnalysedChannel {
+  cq: number | null;
+  endRfu: number | null;
+  threshold: number | null;
+  instrumentCq: number | null;
+  instrumentThreshold: number | null;
+}
+
+export interface AnalysedWell {
+  position: string;
+  sampleName: string | null;
+  channels: Record<string, AnalysedChannel>;
+  ratio: number | null;
+  suggestedResult: string | null;
+}
+
+/** The stable JSON shape of `amplio analyse` (docs/cli.md). */
+export interface AnalysedRun {
+  analyser: string;
+  plateType: string;
+  cycles: number;
+  channels: string[];
+  wells: AnalysedWell[];
+}
+
+const EMPTY_CONFIGURATION: KitAnalyserConfiguration = {
+  channels: [],
+  cqMethod: 'threshold',
+  baseline: null,
+  ratio: null,
+  diagnostics: [],
+};
+
+/** The kit configuration with the command line's thresholds and Cq method laid over it. */
+export function effectiveConfiguration(options: AnalyseOptions): KitAnalyserConfiguration {
+  const base = options.kitConfiguration ?? EMPTY_CONFIGURATION;
+  const channels = new Map(
+    base.channels.map((channel) => [channel.channel.toUpperCase(), channel.threshold]),
+  );
+  for (const [channel, threshold] of Object.entries(options.thresholds))
+    channels.set(channel.toUpperCase(), threshold);
+  return {
+    ...base,
+    cqMethod: options.cqMethod ?? base.cqMethod,
+    channels: [...channels].map(([channel, threshold]) => ({ channel, threshold })),
+  };
+}
+
+function sampleTypeOf(role: string | null): SampleType {
+  const text = (role ?? '').toLowerCase();
+  if (/ntc|no template|neg/.test(text)) return 'NEGATIVE_AMPLIFICATION_CONTROL';
+  if (/pos/.test(text)) return 'POSITIVE_CONTROL';
+  return 'SAMPLE';
+}
+
+/** Parses the files of one run and interprets every well. Throws RunFileError on bad input. */
+export async function analyseRunFiles(files: RunFile[], options: AnalyseOptions): Promise<AnalysedRun> {
+  const parsed: ParsedRun = await parseRunFiles(
+    files,
+    options.analyser ? { analyserFamily: options.analyser } : {},
+  );
+  const configuration = effectiveConfiguration(options);
+  const inputs: WellInput[] = parsed.wells.map((well) => ({
+    position: well.position,
+    sampleType: options.kitConfiguration ? sampleTypeOf(well.sampleRole) : 'SAMPLE',
+    channels: Object.values(well.channels).map((channel) => ({
+      dye: channel.dye,
+      curve: channel.curve,
+      instrumentThreshold: channel.instrumentThreshold,
+      instrumentBaseline: channel.instrumentBaseline,
+    })),
+  }));
+  const results = interpretRun(inputs, configuration);
+  const labels = new Map(configuration.diagnostics.map((diagnostic) => [diagnostic.id, diagnostic.label]));
+  return {
+    analyser: parsed.format,
+    plateType: parsed.plateType,
+    cycles: parsed.cycleCount,
+    channels: parsed.channels.map((channel) => channel.dye),
+    wells: parsed.wells.map((well, index) => {
+      const result = results[index];
+      return {
+        position: well.position,
+        sampleName: well.sampleName,
+        channels: Object.fromEntries(
+          Object.values(well.channels).map((channel) => {
+            const computed = result.channels.find((candidate) => candidate.dye === channel.dye);
+            return [
+              channel.dye,
+              {
+                cq: computed?.cq ?? null,
+                endRfu: computed?.endRfu ?? null,
+                threshold: computed?.threshold ?? null,
+                instrumentCq: channel.instrumentCq,
+                instrumentThreshold: channel.instrumentThreshold,
+              },
+            ];
+          }),
+        ),
+        ratio: result.ratio,
+        suggestedResult: result.suggestedDiagnosticId
+          ? (labels.get(result.suggestedDiagnosticId) ?? null)
+          : null,
+      };
+    }),
+  };
+}
+
+const csvCell = (value: string | number | null): string => {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** One row per well and channel. */
+export function toCsv(run: AnalysedRun): string {
+  const header = [
+    'position',
+    'sampleName',
+    'channel',
+    'cq',
+    'endRfu',
+    'threshold',
+    'instrumentCq',
+    'instrumentThreshold',
+    'ratio',
+    'suggestedResult',
+  ];
+  const rows = [header.join(',')];
+  for (const well of run.wells) {
+    for (const [channel, values] of Object.entries(well.channels)) {
+      rows.push(
+        [
+          well.position,
+          well.sampleName,
+          channel,
+          values.cq,
+          values.endRfu,
+          values.threshold,
+          values.instrumentCq,
+          values.instrumentThreshold,
+          well.ratio,
+          well.suggestedResult,
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+    }
+  }
+  return `${rows.join('\n')}\n`;
+}
