@@ -1,0 +1,225 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import {
+  launchBrowser,
+  newSignedInPage,
+  repoRoot,
+  startEmbeddedApp,
+  startScaledApp,
+  type EmbeddedApp,
+  type ScaledApp,
+} from './harness';
+
+/**
+ * The walking skeleton, in the browser: a technician imports a QuantStudio Design & Analysis run,
+ * configures its wells, starts interpretation, sees plate and table and submits; a physician
+ * watching the run list sees the status change live, opens the run and approves it.
+ */
+
+// CI clones the repository with shared/ beside it.
+const FIXTURE = resolve(
+  repoRoot,
+  '..',
+  'shared',
+  'fixtures',
+  'thermo-quantstudio',
+  'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx',
+);
+const ANALYSER = 'QuantStudio Design & Analysis';
+const START_TIMEOUT = 180_000;
+const TEST_TIMEOUT = 300_000;
+/** Imports and interpretation run in a worker (scaled) or inline: be generous. */
+const SLOW = 90_000;
+
+const testId = (id: string) => `[data-testid="${id}"]`;
+
+async function confirm(page: Page): Promise<void> {
+  const ok = page.locator(testId('confirm-ok'));
+  await ok.waitFor({ state: 'visible' });
+  await ok.click();
+  await ok.waitFor({ state: 'hidden' });
+}
+
+/** Opens an Ant Design Select and picks the option whose text contains `text` (or the first one). */
+async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<void> {
+  await page.locator(testId(selectTestId)).click();
+  // Closed dropdowns stay in the DOM, hidden: only look at visible options.
+  const options = page.locator('.ant-select-dropdown .ant-select-item-option:visible');
+  const option = text ? options.filter({ hasText: text }).first() : options.first();
+  await option.waitFor({ state: 'visible' });
+  await option.click();
+  await option.waitFor({ state: 'hidden' });
+}
+
+/** Whether an Ant Design Select shows a chosen value (class names of antd 6, and of antd 5). */
+async function hasValue(page: Page, selectTestId: string): Promise<boolean> {
+  const value = page.locator(
+    `${testId(selectTestId)} .ant-select-content-value, ${testId(selectTestId)}.ant-select-content-has-value, ` +
+      `${testId(selectTestId)} .ant-select-content-has-value, ${testId(selectTestId)} .ant-select-selection-item`,
+  );
+  return (await value.count()) > 0;
+}
+
+/** Technician: run import step 1, run creation (metadata, wells), start interpretation. Returns the run id. */
+async function importAndStartInterpretation(page: Page, appUrl: string): Promise<string> {
+  await page.locator(testId('run-import-button')).click();
+  await page.waitForURL(`${appUrl}/run/import`);
+  await chooseOption(page, 'import-analyser', ANALYSER);
+  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
+  await page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' });
+  await page.locator(testId('import-next')).click();
+
+  // Step 2 of the import: run creation, once the import job has parsed the file.
+  await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
+  const runId = new URL(page.url()).searchParams.get('id');
+  expect(runId).toBeTruthy();
+  const instrument = page.locator(testId('run-instrument-name'));
+  await instrument.waitFor({ state: 'visible', timeout: SLOW });
+  if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
+  // Kit and lot are prefilled when the laboratory has exactly one usable lot; choose otherwise.
+  if (!(await hasValue(page, 'run-lot-select'))) {
+    if (!(await hasValue(page, 'run-kit-select'))) await chooseOption(page, 'run-kit-select');
+    await chooseOption(page, 'run-lot-select');
+  }
+  await page.locator(testId('run-creation-next')).click();
+
+  // Wells: every well of the run is selected on entering step 2; make them all samples.
+  await page.locator(testId('well-panel')).waitFor({ state: 'visible' });
+  await expect(
+    page.locator(`${testId('plate-grid')} [data-selected="true"]`).count(),
+  ).resolves.toBeGreaterThan(0);
+  await page.locator(testId('apply-sample-type')).click();
+  await page.locator(testId('start-interpretation')).click();
+  await confirm(page);
+  await page.waitForURL(`${appUrl}/run/${encodeURIComponent(runId!)}`, { timeout: SLOW });
+  return runId!;
+}
+
+/** Technician: waits for the results, checks plate (96 wells) and table, submits with confirmation. */
+async function checkResultsAndSubmit(page: Page): Promise<void> {
+  await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+  await expect(page.locator(`${testId('plate-grid')} [data-testid^="plate-well-"]`).count()).resolves.toBe(
+    96,
+  );
+  await page.locator(testId('tab-table')).click();
+  const table = page.locator(testId('interpretation-table'));
+  await table.waitFor({ state: 'visible' });
+  await table.locator('[data-testid^="interpretation-row-"]').first().waitFor({ state: 'visible' });
+  expect(await table.locator('[data-testid^="interpretation-row-"]').count()).toBeGreaterThan(0);
+
+  const submit = page.locator(testId('run-submit'));
+  await expect(submit.isEnabled({ timeout: SLOW })).resolves.toBe(true);
+  await submit.click();
+  await confirm(page);
+  await page
+    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="WAIT_FOR_APPROVAL"]`)
+    .waitFor({ state: 'visible' });
+}
+
+function runRow(page: Page, runId: string) {
+  return page.locator('tr[data-testid^="run-row-"]', { has: page.locator(`a[href*="${runId}"]`) });
+}
+
+async function walkingSkeleton(browser: Browser, appUrl: string): Promise<void> {
+  const technician = await newSignedInPage(browser, appUrl, 'technician');
+  const physician = await newSignedInPage(browser, appUrl, 'physician');
+  try {
+    const runId = await importAndStartInterpretation(technician, appUrl);
+
+    // The physician watches the run list; the new run shows up there.
+    await physician.goto(appUrl, { waitUntil: 'domcontentloaded' });
+    await physician.locator(testId('run-table')).waitFor({ state: 'visible' });
+    const row = runRow(physician, runId);
+    await row.waitFor({ state: 'visible', timeout: SLOW });
+    const status = row.locator('[data-testid^="run-status-"]').first();
+    await expect(status.getAttribute('data-status')).resolves.toBe('RUN_TO_INTERPRET');
+    // A marker that a reload would wipe: the status change must arrive live.
+    await physician.evaluate(() => {
+      (globalThis as unknown as { __e2eNoReload: boolean }).__e2eNoReload = true;
+    });
+
+    await checkResultsAndSubmit(technician);
+
+    await row
+      .locator('[data-testid^="run-status-"][data-status="WAIT_FOR_APPROVAL"]')
+      .waitFor({ state: 'visible', timeout: 30_000 });
+    await expect(
+      physician.evaluate(() => (globalThis as unknown as { __e2eNoReload?: boolean }).__e2eNoReload === true),
+    ).resolves.toBe(true);
+
+    // The physician opens the run and approves it.
+    await row.locator('a[data-testid^="run-link-"]').click();
+    await physician.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`);
+    const approve = physician.locator(testId('run-approve'));
+    await approve.waitFor({ state: 'visible', timeout: SLOW });
+    await approve.click();
+    await confirm(physician);
+    await physician
+      .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
+      .waitFor({ state: 'visible' });
+    await approve.waitFor({ state: 'hidden' });
+  } catch (error) {
+    if (process.env.AMPLIO_E2E_SCREENSHOTS !== '0') {
+      const dir = resolve(repoRoot, 'test-results');
+      await technician
+        .screenshot({ path: resolve(dir, 'walking-skeleton-technician.png'), fullPage: true })
+        .catch(() => undefined);
+      await physician
+        .screenshot({ path: resolve(dir, 'walking-skeleton-physician.png'), fullPage: true })
+        .catch(() => undefined);
+    }
+    throw error;
+  } finally {
+    await technician.context().close();
+    await physician.context().close();
+  }
+}
+
+describe('walking skeleton', () => {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (!existsSync(FIXTURE))
+      throw new Error(`fixture not found: ${FIXTURE} (shared/ must sit beside the clone)`);
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe('embedded (one process, embedded PostgreSQL, inline jobs)', () => {
+    let app: EmbeddedApp | undefined;
+    beforeAll(async () => {
+      app = await startEmbeddedApp();
+    }, START_TIMEOUT);
+    afterAll(async () => {
+      await app?.stop();
+    }, 60_000);
+
+    it(
+      'technician imports, configures, interprets and submits; physician sees it live and approves',
+      async () => {
+        await walkingSkeleton(browser!, app!.url);
+      },
+      TEST_TIMEOUT,
+    );
+  });
+
+  describe('scaled (PostgreSQL, Redis, 1 API, 2 workers)', () => {
+    let app: ScaledApp | undefined;
+    beforeAll(async () => {
+      app = await startScaledApp({ apis: 1, workers: 2 });
+    }, START_TIMEOUT);
+    afterAll(async () => {
+      await app?.stop();
+    }, 60_000);
+
+    it(
+      'technician imports, configures, interprets and submits; physician sees it live and approves',
+      async () => {
+        await walkingSkeleton(browser!, app!.url);
+      },
+      TEST_TIMEOUT,
+    );
+  });
+});
