@@ -124,6 +124,18 @@ describe('rdmlParser on malformed input', () => {
     expect(rejectedWithin({ name: 'empty.rdml', content: Buffer.alloc(0) }).detail).toMatch(/empty file/);
   });
 
+  it('without pcrFormat, lays numeric react ids row by row on the smallest plate that holds them', () => {
+    const xml = (id: number): string =>
+      `<rdml version="1.0" xmlns="http://www.rdml.org"><target id="t"><dyeId>FAM</dyeId></target><experiment id="e"><run id="r"><pcrFormat>free format</pcrFormat><react id="${id}"><data><tar id="t"/><adp><cyc>1</cyc><fluor>1</fluor></adp></data></react></run></experiment></rdml>`;
+    const small = parseAllRdmlRuns([{ name: 'free.xml', content: Buffer.from(xml(13)) }])[0];
+    expect([small.plateType, small.wells[0].position]).toEqual(['RECTANGULAR_96', 'B1']);
+    const large = parseAllRdmlRuns([{ name: 'free.xml', content: Buffer.from(xml(100)) }])[0];
+    expect([large.plateType, large.wells[0].position]).toEqual(['RECTANGULAR_384', 'E4']);
+    expect(rejectedWithin({ name: 'free.xml', content: Buffer.from(xml(385)) }).detail).toMatch(
+      /react id 385 outside the 16 x 24 plate/,
+    );
+  });
+
   it('maps a numeric react id row by row, and reads rdml:-prefixed elements like unprefixed ones', () => {
     const xml = `<rdml:rdml version="1.3" xmlns:rdml="http://www.rdml.org"><rdml:dye id="HEX"/><target id="t"><rdml:dyeId id="HEX"/></target><rdml:experiment id="e"><run id="r"><pcrFormat><rows>8</rows><columns>12</columns><rowLabel>ABC</rowLabel><columnLabel>123</columnLabel></pcrFormat><rdml:react id="13"><data><tar id="t"/><cq>-1</cq><adp><cyc>1</cyc><fluor>1.5</fluor></adp><adp><cyc>2</cyc><fluor>2.5</fluor></adp></data></rdml:react></run></rdml:experiment></rdml:rdml>`;
     const [run] = parseAllRdmlRuns([{ name: 'prefixed.xml', content: Buffer.from(xml) }]);

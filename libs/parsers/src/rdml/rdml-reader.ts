@@ -156,7 +156,7 @@ function positionOfReact(
     if (index < 0 || index >= layout.rows * layout.columns) {
       throw invalidFile(
         context.fileName,
-        `react id ${reactId} outside the ${layout.rows} x ${layout.columns} pcrFormat`,
+        `react id ${reactId} outside the ${layout.rows} x ${layout.columns} ${layout.declared ? 'pcrFormat' : 'plate'}`,
       );
     }
     const plate = PLATE_DIMENSIONS[plateType];
@@ -174,7 +174,7 @@ function positionOfReact(
   if (layout && (coordinates.row >= layout.rows || coordinates.column >= layout.columns)) {
     throw invalidFile(
       context.fileName,
-      `react ${reactId} outside the ${layout.rows} x ${layout.columns} pcrFormat`,
+      `react ${reactId} outside the ${layout.rows} x ${layout.columns} ${layout.declared ? 'pcrFormat' : 'plate'}`,
     );
   }
   if (
@@ -291,22 +291,29 @@ function readData(
 
 function readRun(context: RdmlContext, experimentId: string, run: XmlElement): RunPart {
   const runId = run.attributes.id ?? '';
-  const layout = readLayout(context, run);
+  let layout = readLayout(context, run);
   const reacts = childrenOf(run, 'react');
+  const notes: string[] = [];
   let plateType: PlateType;
   if (layout) plateType = plateTypeOfLayout(layout);
   else {
     const written = reacts.map((react) => react.attributes.id ?? '');
-    if (written.some((id) => /^\d+$/.test(id))) {
-      throw invalidFile(context.fileName, `run ${runId}: numeric react ids but no pcrFormat rows/columns`);
-    }
-    plateType = plateTypeFor(written);
+    const numeric = written.filter((id) => /^\d+$/.test(id)).map(Number);
+    if (numeric.length > 0) {
+      // No pcrFormat grid (RDML 1.0 "free format"): numeric ids are laid row by row on the
+      // smallest plate that holds the highest id.
+      const highest = Math.max(...numeric);
+      plateType = highest <= 96 ? 'RECTANGULAR_96' : 'RECTANGULAR_384';
+      layout = { ...PLATE_DIMENSIONS[plateType], declared: false };
+      notes.push(
+        `run ${runId}: no pcrFormat, numeric react ids laid row by row on a ${highest <= 96 ? 96 : 384}-well plate`,
+      );
+    } else plateType = plateTypeFor(written);
   }
   const kind = curveKindOf(run);
   const instrument = instrumentOf(run);
   const channels = new Map<string, ParsedChannel>();
   const wells = new Map<string, ParsedWell>();
-  const notes: string[] = [];
   let cycleCount = 0;
   for (const react of reacts) {
     const reactId = react.attributes.id;
