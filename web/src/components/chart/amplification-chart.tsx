@@ -1,4 +1,3 @@
-import { normalizeDyeName } from '@amplio/domain';
 import {
   Chart as ChartJS,
   Legend,
@@ -15,19 +14,16 @@ import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import type { ChartPoint, WellChart } from '../../api/types';
+import {
+  channelColour,
+  FAM_COLOUR,
+  LOG_AXIS_MIN,
+  OTHER_CHANNEL_COLOUR,
+  THRESHOLD_COLOUR,
+  yAxisMax,
+} from './chart-scale';
 
 ChartJS.register(LinearScale, LogarithmicScale, PointElement, LineElement, Tooltip, Legend);
-
-/** SPEC 9 chart constants. */
-export const FAM_COLOUR = '#2e9d3a';
-export const OTHER_CHANNEL_COLOUR = '#1f6fd1';
-export const THRESHOLD_COLOUR = '#e5484d';
-export const THRESHOLD_HEADROOM = 50;
-export const LOG_AXIS_MIN = 1;
-
-export function channelColour(channelName: string): string {
-  return normalizeDyeName(channelName) === 'FAM' ? FAM_COLOUR : OTHER_CHANNEL_COLOUR;
-}
 
 type LineDataset = ChartDataset<'line', ChartPoint[]>;
 
@@ -97,24 +93,6 @@ export function buildChartModel(
     }
   }
   return { datasets, ...yAxisMax(maxThreshold, maxY), curveCount };
-}
-
-/**
- * SPEC 9: y max = threshold + 50. Applied only when it keeps every curve in view (above the data
- * maximum) without squashing them (the data reach at least half of it); instruments that write
- * normalised values (ΔRn around 1) would otherwise be flattened at the bottom. Without the rule the
- * axis follows the data and still shows the threshold line.
- */
-export function yAxisMax(
-  maxThreshold: number,
-  maxY: number,
-): { yMax: number | undefined; ySuggestedMax: number | undefined } {
-  if (!Number.isFinite(maxThreshold)) return { yMax: undefined, ySuggestedMax: undefined };
-  const ruleMax = maxThreshold + THRESHOLD_HEADROOM;
-  if (!Number.isFinite(maxY) || (ruleMax >= maxY && maxY >= ruleMax / 2)) {
-    return { yMax: ruleMax, ySuggestedMax: undefined };
-  }
-  return { yMax: undefined, ySuggestedMax: maxThreshold * 1.1 };
 }
 
 type AmplificationChartProps = {

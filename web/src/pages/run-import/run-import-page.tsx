@@ -23,23 +23,7 @@ import { PageTitle } from '../../components/common/page-title';
 import { positional } from '../../i18n/i18n';
 import { useLiveEvent } from '../../live/live-context';
 import { useNotify } from '../../notifications/use-notify';
-
-/** SPEC 9: default upload extensions when the analyser names none. */
-export const DEFAULT_EXTENSIONS = ['.xlsx', '.xls', '.xml'];
-
-export function acceptedExtensions(analyser: Analyser | undefined): string[] {
-  const listed = (analyser?.extension ?? '')
-    .split(',')
-    .map((extension) => extension.trim().toLowerCase())
-    .filter(Boolean)
-    .map((extension) => (extension.startsWith('.') ? extension : `.${extension}`));
-  return listed.length > 0 ? listed : DEFAULT_EXTENSIONS;
-}
-
-function hasExtension(fileName: string, extensions: string[]): boolean {
-  const lower = fileName.toLowerCase();
-  return extensions.some((extension) => lower.endsWith(extension));
-}
+import { acceptedExtensions, hasExtension } from './accepted-extensions';
 
 type ImportForm = { analyserId?: string };
 
