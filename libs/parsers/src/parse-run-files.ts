@@ -81,6 +81,15 @@ export async function parseRunFiles(
   if (!parser) {
     // A zip no parser recognised may be broken rather than foreign: say so when it is.
     for (const file of files) if (isZip(file.content)) new SafeZip(file.name, file.content).verifyAll();
+    if (files.length > 1) {
+      const alone = files.map((file) => ({ file, parser: findParser([file], options) }));
+      const unknown = alone.filter((entry) => entry.parser === null).map((entry) => entry.file);
+      if (unknown.length > 0) {
+        throw invalidFile(fileNames(unknown), 'not a run export Amplio reads (the other files are)');
+      }
+      const formats = alone.map((entry) => `${entry.file.name} (${entry.parser?.id ?? '?'})`).join(', ');
+      throw invalidFile(fileNames(files), `files of different formats cannot be one run: ${formats}`);
+    }
     const container = files.map((file) => sniffContainer(file.content));
     throw invalidFile(
       fileNames(files),

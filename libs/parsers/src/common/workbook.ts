@@ -5,7 +5,7 @@ import { MAX_FILE_BYTES, MAX_ROWS } from './limits';
 import { corruptedFile, guardRead, invalidFile } from './run-file-errors';
 import { isOle2 } from './sniff';
 import { assertNoDtd } from './xml-guard';
-import { SafeZip } from './zip';
+import { SafeZip, normalizeZipEntryName } from './zip';
 
 export type CellValue = string | number | boolean | null;
 export type SheetRows = CellValue[][];
@@ -45,13 +45,46 @@ export function ooxmlSheetNames(zip: SafeZip): string[] {
   return names;
 }
 
+/** Sheet name -> normalised zip key of its part, from xl/workbook.xml and its rels; null when unclear. */
+function worksheetKeys(zip: SafeZip): Map<string, string> | null {
+  const workbookXml = zip.readText('xl/workbook.xml');
+  const relsXml = zip.readText('xl/_rels/workbook.xml.rels');
+  if (workbookXml === null || relsXml === null) return null;
+  const targets = new Map<string, string>();
+  for (const match of relsXml.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
+    const id = /\bId="([^"]*)"/.exec(match[0])?.[1];
+    const target = /\bTarget="([^"]*)"/.exec(match[0])?.[1];
+    if (!id || !target) continue;
+    const path = target.replace(/\\/g, '/');
+    targets.set(id, normalizeZipEntryName(path.startsWith('/') ? path : `xl/${path}`));
+  }
+  const keys = new Map<string, string>();
+  for (const match of workbookXml.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
+    const name = /\bname="([^"]*)"/.exec(match[0])?.[1];
+    const id = /\b(?:\w+:)?id="([^"]*)"/.exec(match[0])?.[1];
+    const key = id ? targets.get(id) : undefined;
+    if (name === undefined || !key) return null;
+    keys.set(decodeXmlText(name), key);
+  }
+  return keys;
+}
+
 /**
- * Inflates every entry (limits enforced), refuses any XML part with a DTD, and rebuilds a clean,
- * stored (uncompressed) zip with '/' separators: CFX Maestro 5.3 writes backslashes.
+ * Inflates the parts SheetJS needs (limits enforced; worksheets not asked for are left compressed and
+ * unread), refuses any XML part with a DTD, and rebuilds a clean, stored (uncompressed) zip with '/'
+ * separators: CFX Maestro 5.3 writes backslashes.
  */
-function cleanOoxml(zip: SafeZip): Uint8Array {
+function cleanOoxml(zip: SafeZip, wantedSheets: string[]): Uint8Array {
+  const sheetKeys = worksheetKeys(zip);
+  const skipped = new Set<string>();
+  if (sheetKeys) {
+    for (const [name, key] of sheetKeys) if (!wantedSheets.includes(name)) skipped.add(key);
+  }
   const files: Zippable = {};
-  for (const [key, data] of zip.readAll()) {
+  for (const key of zip.entryNames) {
+    if (key.endsWith('/') || skipped.has(key)) continue;
+    const data = zip.read(key);
+    if (!data) continue;
     if (/\.(xml|rels|vml)$/.test(key)) {
       const head = Buffer.from(data.buffer, data.byteOffset, Math.min(data.byteLength, 4096)).toString(
         'utf8',
@@ -124,7 +157,6 @@ export function openWorkbook(file: RunFile): Workbook {
     };
   }
   const zip = new SafeZip(fileName, content);
-  const clean = cleanOoxml(zip);
   const sheetNames = ooxmlSheetNames(zip);
   return {
     fileName,
@@ -134,6 +166,7 @@ export function openWorkbook(file: RunFile): Workbook {
       const present = wanted.filter((name) => sheetNames.includes(name));
       const result = new Map<string, SheetRows>();
       if (present.length === 0) return result;
+      const clean = cleanOoxml(zip, present);
       const workbook = guardRead(fileName, 'not a readable xlsx workbook', () =>
         XLSX.read(clean, { ...READ_OPTIONS, sheets: present }),
       );
