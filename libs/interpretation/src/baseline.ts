@@ -21,6 +21,10 @@ export const TAKE_OFF_STEP_FRACTION = 0.02;
 /** ... or under this many noise SDs, whichever is larger. */
 export const TAKE_OFF_STEP_SDS = 3;
 
+/** Scratch buffers reused across calls (the engine is synchronous and single-threaded). */
+let stepScratch = new Float64Array(64);
+let deviationScratch = new Float64Array(64);
+
 function makeWindow(cycles: ArrayLike<number>, startIndex: number, endIndex: number): BaselineWindow {
   return { start: cycles[startIndex], end: cycles[endIndex], startIndex, endIndex };
 }
@@ -51,7 +55,11 @@ export function autoBaselineWindow(cycles: ArrayLike<number>, values: ArrayLike<
   const stepCount = n - 1 - startIndex;
   if (stepCount < 3) return makeWindow(cycles, startIndex, n - 1);
 
-  const steps = new Float64Array(stepCount);
+  if (stepScratch.length < stepCount) {
+    stepScratch = new Float64Array(stepCount * 2);
+    deviationScratch = new Float64Array(stepCount * 2);
+  }
+  const steps = stepScratch.subarray(0, stepCount);
   for (let i = 0; i < stepCount; i++) steps[i] = values[startIndex + i + 1] - values[startIndex + i];
   let steepest = 0;
   for (let i = 1; i < stepCount; i++) if (steps[i] > steps[steepest]) steepest = i;
@@ -60,7 +68,7 @@ export function autoBaselineWindow(cycles: ArrayLike<number>, values: ArrayLike<
   const flatEnd = steepest >= 8 ? (steepest >> 1) - 1 : Math.max(0, steepest - 1);
   const flatTo = steepest >= 3 ? flatEnd : stepCount - 1;
   const drift = median(steps, 0, flatTo);
-  const deviations = new Float64Array(flatTo + 1);
+  const deviations = deviationScratch.subarray(0, flatTo + 1);
   for (let i = 0; i <= flatTo; i++) deviations[i] = Math.abs(steps[i] - drift);
   let quantum = Infinity;
   for (let i = 0; i < stepCount; i++) {

@@ -29,15 +29,47 @@ export function fitLine(x: ArrayLike<number>, y: ArrayLike<number>, from: number
   return { slope, intercept: my - slope * mx };
 }
 
+let medianScratch = new Float64Array(64);
+
+/** k-th smallest (0-based) of a[0..count-1] by quickselect; reorders a. */
+function select(a: Float64Array, count: number, k: number): number {
+  let left = 0;
+  let right = count - 1;
+  while (right > left) {
+    const pivot = a[(left + right) >> 1];
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else return a[k];
+  }
+  return a[k];
+}
+
 /** Median of values[from..to] (inclusive); NaN when empty. Does not modify the input. */
 export function median(values: ArrayLike<number>, from = 0, to = values.length - 1): number {
   const count = to - from + 1;
   if (count <= 0) return Number.NaN;
-  const copy = new Float64Array(count);
+  if (medianScratch.length < count) medianScratch = new Float64Array(count * 2);
+  const copy = medianScratch;
   for (let i = 0; i < count; i++) copy[i] = values[from + i];
-  copy.sort();
   const half = count >> 1;
-  return count % 2 === 1 ? copy[half] : (copy[half - 1] + copy[half]) / 2;
+  const upper = select(copy, count, half);
+  if (count % 2 === 1) return upper;
+  let lower = -Infinity;
+  for (let i = 0; i < half; i++) if (copy[i] > lower) lower = copy[i];
+  return (lower + upper) / 2;
 }
 
 /** Sample standard deviation of the residuals of y around a line over [from, to]. */

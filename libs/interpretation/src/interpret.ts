@@ -1,11 +1,12 @@
 import type {
   AmplificationCurve,
+  ChannelConfiguration,
   DiagnosticDefinition,
   KitAnalyserConfiguration,
   SampleType,
 } from '@amplio/domain';
 import { autoBaselineWindow, correctBaseline, fixedBaselineWindow, type BaselineWindow } from './baseline';
-import { findByDye, firstMatchingDiagnostic, isControlSampleType, rfuRatio } from './rules';
+import { firstMatchingDiagnostic, isControlSampleType, normalizedDye, rfuRatio, sameDye } from './rules';
 import { sdmCq } from './sdm-cq';
 import { savitzkyGolayQuadratic, type SignalProcessing } from './signal-processing';
 import { autoThreshold, thresholdCq } from './threshold-cq';
@@ -91,6 +92,14 @@ function positiveFinite(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0;
 }
 
+/** The kit's channel configuration for a dye (exact normalised name first, then HEX/VIC alias). */
+function configuredChannel(config: KitAnalyserConfiguration, dye: string): ChannelConfiguration | undefined {
+  const wanted = normalizedDye(dye);
+  for (const c of config.channels) if (normalizedDye(c.channel) === wanted) return c;
+  for (const c of config.channels) if (sameDye(c.channel, dye)) return c;
+  return undefined;
+}
+
 function prepareChannel(input: ChannelInput, config: KitAnalyserConfiguration): PreparedChannel | null {
   const curve = input.curve;
   if (!curve) return null;
@@ -105,10 +114,7 @@ function prepareChannel(input: ChannelInput, config: KitAnalyserConfiguration): 
     window = fixedBaselineWindow(cycles, input.instrumentBaseline);
   else window = autoBaselineWindow(cycles, values);
   const correction = correctBaseline(cycles, values, window, alreadyCorrected);
-  const configured = findByDye(
-    config.channels.map((c) => ({ dye: c.channel, threshold: c.threshold })),
-    input.dye,
-  );
+  const configured = configuredChannel(config, input.dye);
   let fixedThreshold: number | null = null;
   let fixedSource: ThresholdSource | null = null;
   if (configured && positiveFinite(configured.threshold)) {

@@ -13,10 +13,22 @@ export type { ExpressionOperator } from '@amplio/domain';
 /** Dyes read on the same optical channel by different kits: a rule naming one finds the other. */
 export const DYE_ALIAS_GROUPS: ReadonlyArray<readonly string[]> = [['HEX', 'VIC']];
 
+const normalizedDyes = new Map<string, string>();
+
+/** normalizeDyeName, memoised (dye names are few; the rules ask for them for every well). */
+export function normalizedDye(name: string): string {
+  let normalized = normalizedDyes.get(name);
+  if (normalized === undefined) {
+    normalized = normalizeDyeName(name);
+    if (normalizedDyes.size < 10_000) normalizedDyes.set(name, normalized);
+  }
+  return normalized;
+}
+
 /** True when two dye names denote the same channel (same normalised name, or aliases HEX/VIC). */
 export function sameDye(a: string, b: string): boolean {
-  const na = normalizeDyeName(a);
-  const nb = normalizeDyeName(b);
+  const na = normalizedDye(a);
+  const nb = normalizedDye(b);
   if (na === nb) return true;
   return DYE_ALIAS_GROUPS.some((group) => group.includes(na) && group.includes(nb));
 }
@@ -36,8 +48,17 @@ export type ParsedVariable =
 const CQ_VARIABLE = /^\s*CQ\s+(.+?)\s*$/i;
 const RATIO_VARIABLE = /^\s*RFU\s+(.+?)\s*\/\s*(.+?)\s+RATIO\s*$/i;
 
-/** Reads "CQ FAM" and "RFU FAM/HEX ratio"; null for anything else. */
+const parsedVariables = new Map<string, ParsedVariable | null>();
+
+/** Reads "CQ FAM" and "RFU FAM/HEX ratio"; null for anything else. Memoised. */
 export function parseVariable(variable: string): ParsedVariable | null {
+  if (parsedVariables.has(variable)) return parsedVariables.get(variable) ?? null;
+  const parsed = readVariable(variable);
+  if (parsedVariables.size < 10_000) parsedVariables.set(variable, parsed);
+  return parsed;
+}
+
+function readVariable(variable: string): ParsedVariable | null {
   const ratio = RATIO_VARIABLE.exec(variable);
   if (ratio)
     return { kind: 'ratio', numerator: normalizeDyeName(ratio[1]), denominator: normalizeDyeName(ratio[2]) };

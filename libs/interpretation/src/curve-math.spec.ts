@@ -1,0 +1,31 @@
+import fc from 'fast-check';
+import { fitLine, median } from './curve-math';
+
+describe('curve math', () => {
+  it('median equals the sorted middle for any array and range', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 80 }),
+        (values) => {
+          const sorted = [...values].sort((a, b) => a - b);
+          const half = sorted.length >> 1;
+          const expected = sorted.length % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+          expect(median(values)).toBeCloseTo(expected, 6);
+        },
+      ),
+    );
+    expect(median([5, 1, 9, 3], 1, 2)).toBe(5);
+    expect(median([])).toBeNaN();
+  });
+  it('fitLine recovers a straight line', () => {
+    const x = [1, 2, 3, 4, 5];
+    const line = fitLine(
+      x,
+      x.map((v) => 2 * v + 1),
+      0,
+      4,
+    );
+    expect(line.slope).toBeCloseTo(2, 12);
+    expect(line.intercept).toBeCloseTo(1, 12);
+  });
+});
