@@ -127,6 +127,13 @@ describe('rdmlParser on malformed input', () => {
     );
   });
 
+  it('a rotor written as a 72 x 1 pcrFormat is laid row by row on a 96-well plate (tube 13 = B1)', () => {
+    const xml = `<rdml version="1.2" xmlns="http://www.rdml.org"><target id="t"><dyeId id="FAM"/></target><experiment id="e"><run id="r"><pcrFormat><rows>72</rows><columns>1</columns><rowLabel>123</rowLabel><columnLabel>123</columnLabel></pcrFormat><react id="13"><data><tar id="t"/><adp><cyc>1</cyc><fluor>1</fluor></adp></data></react><react id="72"><data><tar id="t"/><adp><cyc>1</cyc><fluor>1</fluor></adp></data></react></run></experiment></rdml>`;
+    const [run] = parseAllRdmlRuns([{ name: 'rotor.xml', content: Buffer.from(xml) }]);
+    expect(run.plateType).toBe('RECTANGULAR_96');
+    expect(run.wells.map((well) => well.position)).toEqual(['B1', 'F12']);
+  });
+
   it('maps a numeric react id row by row, and reads rdml:-prefixed elements like unprefixed ones', () => {
     const xml = `<rdml:rdml version="1.3" xmlns:rdml="http://www.rdml.org"><rdml:dye id="HEX"/><target id="t"><rdml:dyeId id="HEX"/></target><rdml:experiment id="e"><run id="r"><pcrFormat><rows>8</rows><columns>12</columns><rowLabel>ABC</rowLabel><columnLabel>123</columnLabel></pcrFormat><rdml:react id="13"><data><tar id="t"/><cq>-1</cq><adp><cyc>1</cyc><fluor>1.5</fluor></adp><adp><cyc>2</cyc><fluor>2.5</fluor></adp></data></rdml:react></run></rdml:experiment></rdml:rdml>`;
     const [run] = parseAllRdmlRuns([{ name: 'prefixed.xml', content: Buffer.from(xml) }]);
