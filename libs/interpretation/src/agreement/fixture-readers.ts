@@ -42,7 +42,10 @@ function asText(value: unknown): string {
 }
 
 export interface RdmlReaction {
+  experiment: string;
   run: string;
+  /** Plate columns of the run (pcrFormat), to turn react ids into positions. */
+  columns: number;
   reactId: string;
   sample: string;
   target: string;
@@ -71,15 +74,19 @@ export function readRdml(relative: string): RdmlReaction[] {
   const root = asNode(asNode(parser.parse(xml)).rdml);
   const reactions: RdmlReaction[] = [];
   for (const experiment of asArray(root.experiment)) {
+    const experimentId = asText(asNode(experiment)['@id']);
     for (const run of asArray(asNode(experiment).run)) {
       const runNode = asNode(run);
+      const columns = asNumber(asNode(runNode.pcrFormat).columns) ?? 12;
       for (const react of asArray(runNode.react)) {
         const reactNode = asNode(react);
         for (const data of asArray(reactNode.data)) {
           const dataNode = asNode(data);
           const adps = asArray(dataNode.adp).map(asNode);
           reactions.push({
+            experiment: experimentId,
             run: asText(runNode['@id']),
+            columns,
             reactId: asText(reactNode['@id']),
             sample: asText(asNode(reactNode.sample)['@id']),
             target: asText(asNode(dataNode.tar)['@id']),

@@ -3,7 +3,7 @@ import { interpretRun, type WellInput } from '../interpret';
 import { fitLogistic } from '../logistic-fit';
 import { fittedDerivativeMaxima, sdmCq, type SdmVariant } from '../sdm-cq';
 import { agreement, describeFigures, type CqPair } from './agreement-stats';
-import { readDelimited } from './fixture-readers';
+import { readDelimited, readRdml, readRecords } from './fixture-readers';
 
 /**
  * LightCycler 480 (roche-lc480, Edward Nrd1 calibration): our second-derivative-maximum Cq against
@@ -117,5 +117,33 @@ describe('LightCycler 480 agreement (second-derivative maximum vs Roche Cp)', ()
     expect(figures.lightcycler.medianAbs).toBeLessThanOrEqual(0.8);
     expect(figures.lightcycler.medianAbs).toBeLessThan(figures.fitted.medianAbs);
     expect(figures.lightcycler.presenceMismatches).toEqual([]);
+  });
+
+  it('second data set (rdml/volume_machine, the LightCycler 480 experiment "AMC Amsterdam NL - 384 Wells"): median |diff| <= 0.1', () => {
+    const experiment = 'AMC Amsterdam NL - 384 Wells';
+    const machine = new Map<string, number>();
+    for (const record of readRecords('rdml/volume_machine_cq.tsv')) {
+      const cq = Number(record['Machine Cq']);
+      if (record.Experiment === experiment && record['Machine Cq'] !== '' && Number.isFinite(cq))
+        machine.set(record.well, cq);
+    }
+    const reactions = readRdml('rdml/volume_machine.rdml').filter((r) => r.experiment === experiment);
+    const wells: WellInput[] = reactions.map((r) => {
+      const index = Number(r.reactId) - 1;
+      const position = `${String.fromCharCode(65 + Math.floor(index / r.columns))}${(index % r.columns) + 1}`;
+      return {
+        position,
+        sampleType: 'SAMPLE',
+        channels: [{ dye: 'SYBR', curve: { kind: 'raw', cycles: r.cycles, fluorescence: r.fluorescence } }],
+      };
+    });
+    const pairs: CqPair[] = interpretRun(wells, configuration)
+      .filter((r) => machine.has(r.position))
+      .map((r) => ({ id: r.position, ours: r.channels[0].cq, instrument: machine.get(r.position) ?? null }));
+    const figures = agreement(pairs);
+    console.log(describeFigures('LC480 volume_machine AMC, engine sdm', figures));
+    expect(figures.compared).toBeGreaterThanOrEqual(25);
+    expect(figures.presenceMismatches).toEqual([]);
+    expect(figures.medianAbs).toBeLessThanOrEqual(0.1);
   });
 });
