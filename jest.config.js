@@ -10,8 +10,30 @@ const swc = [
     },
   },
 ];
+/**
+ * NestJS 12 ships ES modules; Jest's own module loader needs CommonJS (Node 20 has no native
+ * require(esm) in Jest), so SWC turns those packages into CommonJS for the tests.
+ */
+const ESM_PACKAGES = [
+  '@nestjs',
+  'uid',
+  'load-esm',
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  'uint8array-extras',
+  'iterare',
+];
 const common = {
-  transform: { '^.+\\.ts$': swc },
+  transform: {
+    '^.+\\.ts$': swc,
+    '^.+\\.m?js$': [
+      swc[0],
+      { ...swc[1], jsc: { ...swc[1].jsc, parser: { syntax: 'ecmascript' } }, module: { type: 'commonjs' } },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: {
     '^@amplio/workers$': '<rootDir>/workers/src',
     '^@amplio/([a-z-]+)$': '<rootDir>/libs/$1/src',

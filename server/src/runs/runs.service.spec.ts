@@ -1,0 +1,139 @@
+import { HttpException } from '@nestjs/common';
+import type { AuditRepository, CatalogueRepository, RunEntity, RunRepository } from '@amplio/db';
+import type { EventPublisher } from '@amplio/events';
+import type { JobQueue } from '@amplio/jobs';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { RunsService } from './runs.service';
+
+const LAB = '00000000-0000-4000-8000-000000000001';
+const RUN_ID = '11111111-1111-4111-8111-111111111111';
+
+function user(overrides: Partial<AuthenticatedUser> = {}): AuthenticatedUser {
+  return {
+    id: 'u1',
+    login: 'tess',
+    displayName: 'Tess T',
+    roles: ['TECHNICIAN'],
+    laboratoryId: LAB,
+    kitManufacturer: false,
+    ...overrides,
+  };
+}
+
+function runEntity(overrides: Partial<RunEntity> = {}): RunEntity {
+  return {
+    id: RUN_ID,
+    businessId: 'R000001',
+    laboratoryId: LAB,
+    analyserId: 'thermo-quantstudio-da',
+    plateType: 'RECTANGULAR_96',
+    plateId: null,
+    instrumentName: 'QS7',
+    serialNumber: null,
+    runDate: null,
+    fileName: 'run.xlsx',
+    parsedFormat: 'x',
+    cycleCount: 40,
+    status: 'RUN_TO_INTERPRET',
+    importState: 'READY',
+    importError: null,
+    createdAt: new Date('2026-11-21T00:00:00Z'),
+    createdById: 'u1',
+    createdByName: 'Tess T',
+    interpretationRunByName: 'Tess T',
+    submittedByName: null,
+    approvedBy: null,
+    rejectedBy: null,
+    ftpSent: null,
+    dirty: false,
+    kitAnalyserId: null,
+    kitConfigurationVersion: null,
+    ...overrides,
+  };
+}
+
+/** RunsService with every repository and adapter mocked (the Immich newTestService pattern). */
+function newTestService(run: RunEntity) {
+  let current = run;
+  const runs = {
+    findRun: jest.fn(async () => current),
+    findRunById: jest.fn(async () => current),
+    transaction: jest.fn(async (work: (tx: unknown) => Promise<unknown>) => work({})),
+    transition: jest.fn(async (_id: string, from: string, patch: Partial<RunEntity>) => {
+      if (current.status !== from) return false;
+      current = { ...current, ...patch };
+      return true;
+    }),
+    kitPairs: jest.fn(async () => new Map()),
+    listWells: jest.fn(async () => []),
+    createImport: jest.fn(),
+    findImport: jest.fn(),
+  };
+  const catalogue = { findAnalyser: jest.fn(async () => null), listLots: jest.fn(async () => []) };
+  const audit = { append: jest.fn(async () => undefined) };
+  const jobs = { enqueue: jest.fn(async () => undefined), close: jest.fn() };
+  const events = { publish: jest.fn() };
+  const sut = new RunsService(
+    runs as unknown as RunRepository,
+    catalogue as unknown as CatalogueRepository,
+    audit as unknown as AuditRepository,
+    jobs as unknown as JobQueue,
+    events as unknown as EventPublisher,
+    { importTimeoutMs: 1000, allowFileDownload: false, version: '0', buildDate: '0' },
+  );
+  return { sut, mocks: { runs, catalogue, audit, jobs, events } };
+}
+
+const statusOf = async (promise: Promise<unknown>): Promise<number> =>
+  promise.then(
+    () => 200,
+    (error: unknown) => (error instanceof HttpException ? error.getStatus() : 500),
+  );
+
+describe('RunsService review workflow', () => {
+  it('submits an interpreted run, audits it and tells the laboratory live', async () => {
+    const { sut, mocks } = newTestService(runEntity());
+    const result = await sut.submit(user(), RUN_ID);
+    expect(result.status).toBe('WAIT_FOR_APPROVAL');
+    expect(result.submittedByName).toBe('Tess T');
+    expect(mocks.audit.append).toHaveBeenCalledWith(
+      expect.objectContaining({
+        action: 'status',
+        oldValue: { status: 'RUN_TO_INTERPRET' },
+        actorName: 'Tess T',
+      }),
+      expect.anything(),
+    );
+    expect(mocks.events.publish).toHaveBeenCalledWith(
+      [`laboratory:${LAB}`, `run:${RUN_ID}`],
+      'run.status',
+      expect.objectContaining({ status: 'WAIT_FOR_APPROVAL' }),
+    );
+  });
+
+  it('does not submit a run that was never interpreted', async () => {
+    const { sut, mocks } = newTestService(runEntity({ interpretationRunByName: null }));
+    expect(await statusOf(sut.submit(user(), RUN_ID))).toBe(409);
+    expect(mocks.audit.append).not.toHaveBeenCalled();
+  });
+
+  it('lets only a physician approve, and only from WAIT_FOR_APPROVAL', async () => {
+    const waiting = runEntity({ status: 'WAIT_FOR_APPROVAL' });
+    expect(await statusOf(newTestService(waiting).sut.setStatus(user(), RUN_ID, 'APPROVED'))).toBe(403);
+    const physician = user({ roles: ['TECHNICIAN', 'WRITE_DIAGNOSTIC'], displayName: 'Paul P' });
+    const approved = await newTestService(waiting).sut.setStatus(physician, RUN_ID, 'APPROVED');
+    expect(approved.status).toBe('APPROVED');
+    expect(approved.approvedBy).toBe('Paul P');
+    const rejected = await newTestService(waiting).sut.setStatus(physician, RUN_ID, 'REJECTED');
+    expect(rejected.rejectedBy).toBe('Paul P');
+    expect(await statusOf(newTestService(runEntity()).sut.setStatus(physician, RUN_ID, 'APPROVED'))).toBe(
+      409,
+    );
+  });
+
+  it('answers 404 for a run of another laboratory (the repository scopes it away)', async () => {
+    const { sut, mocks } = newTestService(runEntity());
+    mocks.runs.findRun.mockResolvedValueOnce(null as unknown as RunEntity);
+    expect(await statusOf(sut.get(user(), RUN_ID))).toBe(404);
+  });
+});
