@@ -85,6 +85,8 @@ interface Measure {
   bytes: number;
   firstMs: number;
   medianMs: number;
+  /** Median CPU time (user + system) of one parse: steadier than wall time on a loaded machine. */
+  medianCpuMs: number;
   wells: number;
   /** maxRSS growth during the first parse (the process had read the files, nothing else). */
   firstPeakRssDeltaMb: number;
@@ -104,12 +106,16 @@ function measure(index: number): Measure {
   const heapTotalBefore = process.memoryUsage().heapTotal;
   let firstHeap = 0;
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   let wells = 0;
   let firstPeak = 0;
   for (let repeat = 0; repeat < REPEATS; repeat += 1) {
+    const cpu = process.cpuUsage();
     const started = process.hrtime.bigint();
     const runs = item.parse(files);
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
     if (repeat === 0) {
       firstPeak = process.resourceUsage().maxRSS - rssBefore;
       firstHeap = process.memoryUsage().heapTotal - heapTotalBefore;
@@ -123,6 +129,9 @@ function measure(index: number): Measure {
     bytes: files.reduce((sum, file) => sum + file.content.length, 0),
     firstMs: Math.round(times[0]),
     medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]),
+    medianCpuMs: Math.round(
+      [...cpuTimes].sort((left, right) => left - right)[Math.floor(cpuTimes.length / 2)],
+    ),
     wells,
     firstPeakRssDeltaMb: Math.round(firstPeak / 102.4) / 10,
     peakRssDeltaMb: Math.round(peak / 102.4) / 10,
@@ -150,12 +159,12 @@ async function main(): Promise<void> {
   for (let index = 0; index < CASES.length; index += 1) results.push(await runChild(index));
   console.log(`node ${process.version}, ${REPEATS} parses per case, each case in its own process`);
   console.log(
-    '| case | input bytes | wells | first parse ms | median ms | peak RSS +MB (first parse) | peak RSS +MB (all parses) | V8 heap committed +MB (first parse) |',
+    '| case | input bytes | wells | first parse ms | median ms | median CPU ms | peak RSS +MB (first parse) | peak RSS +MB (all parses) | V8 heap committed +MB (first parse) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     console.log(
-      `| ${r.name} | ${r.bytes} | ${r.wells} | ${r.firstMs} | ${r.medianMs} | ${r.firstPeakRssDeltaMb} | ${r.peakRssDeltaMb} | ${r.firstHeapTotalDeltaMb} |`,
+      `| ${r.name} | ${r.bytes} | ${r.wells} | ${r.firstMs} | ${r.medianMs} | ${r.medianCpuMs} | ${r.firstPeakRssDeltaMb} | ${r.peakRssDeltaMb} | ${r.firstHeapTotalDeltaMb} |`,
     );
   }
 }
