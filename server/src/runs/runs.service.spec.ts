@@ -56,28 +56,31 @@ function runEntity(overrides: Partial<RunEntity> = {}): RunEntity {
 function newTestService(run: RunEntity) {
   let current = run;
   const runs = {
-    findRun: jest.fn(async () => current),
-    findRunById: jest.fn(async () => current),
-    transaction: jest.fn(async (work: (tx: unknown) => Promise<unknown>) => work({})),
-    transition: jest.fn(async (_id: string, from: string, patch: Partial<RunEntity>) => {
-      if (current.status !== from) return false;
+    findRun: jest.fn(() => Promise.resolve(current)),
+    findRunById: jest.fn(() => Promise.resolve(current)),
+    transaction: jest.fn((work: (tx: unknown) => Promise<unknown>) => work({})),
+    transition: jest.fn((_id: string, from: string, patch: Partial<RunEntity>) => {
+      if (current.status !== from) return Promise.resolve(false);
       current = { ...current, ...patch };
-      return true;
+      return Promise.resolve(true);
     }),
-    kitPairs: jest.fn(async () => new Map()),
-    listWells: jest.fn(async () => []),
+    kitPairs: jest.fn(() => Promise.resolve(new Map())),
+    listWells: jest.fn(() => Promise.resolve([])),
     createImport: jest.fn(),
     findImport: jest.fn(),
   };
-  const catalogue = { findAnalyser: jest.fn(async () => null), listLots: jest.fn(async () => []) };
-  const audit = { append: jest.fn(async () => undefined) };
-  const jobs = { enqueue: jest.fn(async () => undefined), close: jest.fn() };
+  const catalogue = {
+    findAnalyser: jest.fn(() => Promise.resolve(null)),
+    listLots: jest.fn(() => Promise.resolve([])),
+  };
+  const audit = { append: jest.fn(() => Promise.resolve(undefined)) };
+  const jobs = { enqueue: jest.fn(() => Promise.resolve(undefined)), close: jest.fn() };
   const events = { publish: jest.fn() };
   const sut = new RunsService(
     runs as unknown as RunRepository,
     catalogue as unknown as CatalogueRepository,
     audit as unknown as AuditRepository,
-    jobs as unknown as JobQueue,
+    jobs,
     events as unknown as EventPublisher,
     { importTimeoutMs: 1000, allowFileDownload: false, version: '0', buildDate: '0' },
   );
