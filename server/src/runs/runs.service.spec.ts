@@ -1,7 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import type { AuditRepository, CatalogueRepository, RunEntity, RunRepository } from '@amplio/db';
 import type { EventPublisher } from '@amplio/events';
-import type { JobQueue } from '@amplio/jobs';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { RunsService } from './runs.service';
 
