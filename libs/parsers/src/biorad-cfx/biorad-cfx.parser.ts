@@ -185,6 +185,12 @@ class BioRadReader {
     });
   }
 
+  /** The plate view's column headers are 1..12 on a CFX96 and 1..24 on a CFX384. */
+  private readPlateView(table: BioRadTable): void {
+    const columns = Math.max(0, ...table.rows[0].map((cell) => Number(cellText(cell)) || 0));
+    this.builder.declaredPlate = columns > 12 ? 'RECTANGULAR_384' : 'RECTANGULAR_96';
+  }
+
   private readRunInformation(table: BioRadTable): void {
     const info = new Map<string, string>();
     for (const row of table.rows) info.set(headerKey(cellText(row[0])), cellText(row[1]));
@@ -199,7 +205,15 @@ class BioRadReader {
   }
 
   read(): ParsedRun {
-    const order = ['run-information', 'cq-results', 'summary', 'amplification', 'end-point', 'other'];
+    const order = [
+      'plate-view',
+      'run-information',
+      'cq-results',
+      'summary',
+      'amplification',
+      'end-point',
+      'other',
+    ];
     const sorted = [...this.tables].sort(
       (left, right) => order.indexOf(left.kind) - order.indexOf(right.kind),
     );
@@ -222,6 +236,9 @@ class BioRadReader {
           break;
         case 'amplification':
           this.readAmplification(table);
+          break;
+        case 'plate-view':
+          this.readPlateView(table);
           break;
         case 'other':
           break;

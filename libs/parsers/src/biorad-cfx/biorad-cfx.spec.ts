@@ -254,4 +254,21 @@ describe('hand-copied wells', () => {
       detail: expect.stringContaining('second amplification table for FAM') as unknown,
     });
   });
+
+  it('a Plate View 24 columns wide makes a 384-well plate even when only A1-H12 are loaded', async () => {
+    const columns = Array.from({ length: 24 }, (_value, index) => index + 1).join(',');
+    const plateView = {
+      name: 'run -  Quantification Plate View Results_FAM.csv',
+      content: Buffer.from(`,,${columns}\nA,Content,Unkn\n`),
+    };
+    const amplification = {
+      name: 'run -  Quantification Amplification Results_FAM.csv',
+      content: Buffer.from(',Cycle,A1,H12\n,1,1.5,2.5\n,2,1.7,2.9\n'),
+    };
+    const run = await parseRunFiles([amplification, plateView]);
+    expect(run.plateType).toBe('RECTANGULAR_384');
+    expect(run.wells.map((well) => well.position)).toEqual(['A1', 'H12']);
+    const alone = await parseRunFiles([amplification]);
+    expect(alone.plateType).toBe('RECTANGULAR_96');
+  });
 });

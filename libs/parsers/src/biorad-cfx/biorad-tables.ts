@@ -14,6 +14,8 @@ export type BioRadTableKind =
   | 'summary'
   | 'end-point'
   | 'run-information'
+  /** Plate View (`,,1,2,...,12` or `...,24`): only its width is read, to tell a CFX384 from a CFX96. */
+  | 'plate-view'
   /** Other CFX exports of the same run (plate view, melt, allelic discrimination, standard curve): accepted, not read. */
   | 'other';
 
@@ -52,7 +54,7 @@ export function classifyBioRadTable(rows: CellValue[][]): BioRadTableKind | null
   if (has('Well', 'Fluor', 'Content')) return 'other';
   if (has('Well', 'Sample', 'Call', 'RFU1')) return 'other';
   if (has('Fluor', 'Efficiency %')) return 'other';
-  if (first === 2 && header[2] === '1' && header[3] === '2') return 'other';
+  if (first === 2 && header[2] === '1' && header[3] === '2') return 'plate-view';
   const keys = new Set(rows.slice(0, 40).map((row) => headerKey(cellText(row[0]))));
   if (keys.has('file name') && (keys.has('run started') || keys.has('base serial number')))
     return 'run-information';
