@@ -11,3 +11,4 @@ export * from './common/limits';
 export { sniffContainer } from './common/sniff';
 export { quantStudioWorkbookParser, quantStudioTextParser } from './thermo-quantstudio';
 export { bioRadCfxParser } from './biorad-cfx';
+export { parsePlatePlan, type PlatePlanEntry } from './plate-plan';

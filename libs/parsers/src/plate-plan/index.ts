@@ -1,0 +1,1 @@
+export { parsePlatePlan, type PlatePlanEntry } from './plate-plan.parser';
