@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { ScreenLoading } from './components/common/screen-loading';
 import { AppShell } from './components/shell/app-shell';
 import { AdminPage } from './pages/admin/admin-page';
 import { ConfigurationIndex, ConfigurationPage } from './pages/configuration/configuration-page';
@@ -10,9 +11,6 @@ import { LaboratoryAddPage } from './pages/laboratory-add/laboratory-add-page';
 import { LaboratoryPage } from './pages/laboratory/laboratory-page';
 import { LotConfigurationPage } from './pages/lot-configuration/lot-configuration-page';
 import { NotFoundPage } from './pages/not-found/not-found-page';
-import { RunCreationPage } from './pages/run-creation/run-creation-page';
-import { RunImportPage } from './pages/run-import/run-import-page';
-import { RunInterpretationPage } from './pages/run-interpretation/run-interpretation-page';
 import { RunListPage } from './pages/run-list/run-list-page';
 
 /** Every route of SPEC section 2; created after sign-in has put back the requested path. */
@@ -21,11 +19,31 @@ export const createAppRouter = () =>
     {
       path: '/',
       element: <AppShell />,
+      HydrateFallback: ScreenLoading,
       children: [
         { index: true, element: <RunListPage /> },
-        { path: 'run/import', element: <RunImportPage /> },
-        { path: 'run/configuration', element: <RunCreationPage /> },
-        { path: 'run/:id', element: <RunInterpretationPage /> },
+        // Import, creation and interpretation (chart.js) load on first visit.
+        {
+          path: 'run/import',
+          lazy: () =>
+            import('./pages/run-import/run-import-page').then((module) => ({
+              Component: module.RunImportPage,
+            })),
+        },
+        {
+          path: 'run/configuration',
+          lazy: () =>
+            import('./pages/run-creation/run-creation-page').then((module) => ({
+              Component: module.RunCreationPage,
+            })),
+        },
+        {
+          path: 'run/:id',
+          lazy: () =>
+            import('./pages/run-interpretation/run-interpretation-page').then((module) => ({
+              Component: module.RunInterpretationPage,
+            })),
+        },
         { path: 'laboratory', element: <LaboratoryPage /> },
         {
           path: 'admin',
