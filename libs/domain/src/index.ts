@@ -6,3 +6,4 @@ export * from './parsed-run';
 export * from './kit-configuration';
 export * from './error-keys';
 export * from './events';
+export * from './run-file-groups';
