@@ -5,7 +5,7 @@
  * one file per run. Pure, so the browser shows the groups before anything is uploaded.
  */
 const BIORAD_KINDS =
-  /^(.*?)[\s_-]*(Quantification (?:Amplification|Cq|Summary|Plate View)|End Point|Melt Curve|Allelic Discrimination|Standard Curve|Run Information|Gene Expression)\b/i;
+  /^(.*?)[\s_-]*(Quantification (?:Amplification|Cq|Summary|Plate View)|End Point|Melt Curve|Allelic Discrimination|Standard Curve|Run Information|Gene Expression)(?![a-z])/i;
 const LC480_CP_SUFFIX = /[\s_-]*(?:Cq|Cp)(?=\.[^.]+$|$)/i;
 
 function extensionless(name: string): string {
