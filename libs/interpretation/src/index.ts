@@ -60,3 +60,4 @@ export {
   GENOTYPING_HOMOZYGOUS_ALLELE_1_MAX_RATIO,
   GENOTYPING_HOMOZYGOUS_ALLELE_2_MIN_RATIO,
 } from './genotyping-configuration';
+export { wellInputsFromParsedRun } from './parsed-run-input';

@@ -15,7 +15,7 @@ export const QUANTSTUDIO_SMOOTHING_WINDOW = 7;
 
 /** The signal processing matching a parser format id (ParsedRun.format). */
 export function signalProcessingForFormat(format: string | null | undefined): SignalProcessing {
-  return format && /quantstudio|thermo|applied-?bio|appbio/i.test(format) ? 'quantstudio' : 'none';
+  return format && /quantstudio/i.test(format) ? 'quantstudio' : 'none';
 }
 
 /**
