@@ -195,6 +195,39 @@ export function readQuantStudioRun(
   file: string,
   signalProcessing: SignalProcessing,
 ): { rows: InstrumentRow[]; wells: WellInput[] } {
+  const { rows, curves } = readQuantStudioTables(file);
+  const byWell = new Map<string, WellInput>();
+  for (const row of rows) {
+    const curve = curves.get(`${row.position}|${row.target}`);
+    const well = byWell.get(row.position) ?? {
+      position: row.position,
+      sampleType: 'SAMPLE' as const,
+      channels: [],
+    };
+    well.channels.push({
+      dye: row.reporter,
+      curve: curve ? { kind: 'baseline-corrected', ...curve } : null,
+      instrumentThreshold: row.threshold,
+      instrumentBaseline: row.baseline,
+      signalProcessing,
+    });
+    byWell.set(row.position, well);
+  }
+  return { rows, wells: [...byWell.values()] };
+}
+
+const quantStudioTables = new Map<
+  string,
+  { rows: InstrumentRow[]; curves: Map<string, { cycles: number[]; fluorescence: number[] }> }
+>();
+
+/** Results rows and dRn curves of a QuantStudio workbook, read once per file. */
+function readQuantStudioTables(file: string): {
+  rows: InstrumentRow[];
+  curves: Map<string, { cycles: number[]; fluorescence: number[] }>;
+} {
+  const cached = quantStudioTables.get(file);
+  if (cached) return cached;
   const path = `thermo-quantstudio/${file}`;
   const rows: InstrumentRow[] = [];
   for (const record of readWorkbookTable(path, 'Results')) {
@@ -227,22 +260,6 @@ export function readQuantStudioRun(
     curve.fluorescence.push(dRn);
     curves.set(key, curve);
   }
-  const byWell = new Map<string, WellInput>();
-  for (const row of rows) {
-    const curve = curves.get(`${row.position}|${row.target}`);
-    const well = byWell.get(row.position) ?? {
-      position: row.position,
-      sampleType: 'SAMPLE' as const,
-      channels: [],
-    };
-    well.channels.push({
-      dye: row.reporter,
-      curve: curve ? { kind: 'baseline-corrected', ...curve } : null,
-      instrumentThreshold: row.threshold,
-      instrumentBaseline: row.baseline,
-      signalProcessing,
-    });
-    byWell.set(row.position, well);
-  }
-  return { rows, wells: [...byWell.values()] };
+  quantStudioTables.set(file, { rows, curves });
+  return { rows, curves };
 }
