@@ -19,7 +19,11 @@ export function App({ session, live }: AppProps) {
   useEffect(() => {
     document.title = t('app.name');
   }, [t]);
-  useEffect(() => () => live.close(), [live]);
+  // Connected while the app is mounted (StrictMode's re-mount in development reconnects).
+  useEffect(() => {
+    live.connect();
+    return () => live.close();
+  }, [live]);
   return (
     <ConfigProvider
       locale={i18n.language === 'fr-FR' ? frFR : enGB}

@@ -32,7 +32,6 @@ async function bootstrap(): Promise<void> {
       () => session.accessToken(),
       () => session.renew(),
     );
-    live.connect();
     root.render(
       <StrictMode>
         <App session={session} live={live} />
