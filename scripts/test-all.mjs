@@ -7,6 +7,7 @@
 //   AMPLIO_TEST_PHASE_TIMEOUT_MIN per-Jest-run watchdog in minutes (default 30): a hung run is
 //                                 killed and counted as a failure instead of eating the CI budget
 //   AMPLIO_TEST_PROJECTS          comma-separated subset of unit,integration,e2e (default: all)
+// Arguments are passed on to every Jest run: `npm test -- -t embedded`, `npm run test:e2e -- walking`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ const root = new URL('..', import.meta.url).pathname;
 const outDir = join(root, '.tmp', 'jest');
 const jestBin = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const phaseTimeoutMs = Number(process.env.AMPLIO_TEST_PHASE_TIMEOUT_MIN ?? '30') * 60_000;
+const jestArgs = process.argv.slice(2);
 const wanted = (process.env.AMPLIO_TEST_PROJECTS ?? 'unit,integration,e2e').split(',').map((s) => s.trim());
 
 const totals = { passed: 0, failed: 0 };
@@ -131,6 +133,7 @@ for (const [project, extra] of projects) {
       '--json',
       '--outputFile',
       outputFile,
+      ...jestArgs,
     ],
     { timeoutMs: phaseTimeoutMs },
   );
