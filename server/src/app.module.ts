@@ -18,6 +18,8 @@ import { RunEventsGateway } from './realtime/run-events.gateway';
 import { SOCKET_SERVER_HOLDER, type SocketServerHolder } from './realtime/socket-server-holder';
 import { RunsController } from './runs/runs.controller';
 import { RunsService } from './runs/runs.service';
+import { RunFilesService } from './runs/run-files.service';
+import { PlateTemplatesController } from './plate-templates/plate-templates.controller';
 import { RUNTIME_SETTINGS, type RuntimeSettings } from './runtime-settings';
 import { ShellController } from './shell/shell.controller';
 import { ShellService } from './shell/shell.service';
@@ -78,7 +80,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [DatabaseModule.forDataSource(runtime.dataSource), ...queueModules],
-      controllers: [ShellController, CatalogueController, RunsController],
+      controllers: [ShellController, CatalogueController, RunsController, PlateTemplatesController],
       providers: [
         { provide: ACCESS_TOKEN_VERIFIER, useValue: runtime.verifier },
         { provide: RUNTIME_SETTINGS, useValue: settings },
@@ -89,6 +91,7 @@ export class AppModule {
         UserResolver,
         ShellService,
         RunsService,
+        RunFilesService,
         RunEventsGateway,
         { provide: APP_GUARD, useClass: AccessTokenGuard },
         { provide: APP_FILTER, useClass: ErrorBodyFilter },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { repoRoot, startScaledApp, type ScaledApp } from '../e2e/harness';
@@ -94,7 +95,7 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
   };
 
   beforeAll(async () => {
-    app = await startScaledApp({ apis: 2, workers: 2 });
+    app = await startScaledApp({ apis: 2, workers: 2, env: { ALLOW_FILE_DOWNLOAD: 'true' } });
     db = new Client({ connectionString: app.databaseUrl });
     await db.connect();
     const [first, second] = app.urls;
@@ -279,6 +280,103 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
       'SELECT (SELECT count(*) FROM run)::int AS runs, (SELECT count(*) FROM run_file)::int AS files',
     );
     expect(after.rows[0]).toEqual(before.rows[0]);
+  });
+
+  it('applies a plate plan, keeps added files and gives the originals back byte for byte', async () => {
+    const own = await api<{ listObjects: Array<{ id: string; businessId: string }> }>(
+      app.url,
+      technician,
+      '/run',
+    );
+    const run = own.body.listObjects[0];
+    const lots = await api<Array<{ id: string; name: string }>>(app.url, technician, '/lots');
+    const plan = new FormData();
+    plan.append('run', JSON.stringify({ id: run.id }));
+    plan.append('lotIds', lots.body[0].id);
+    plan.append(
+      'platePlanFile',
+      new Blob(['Position;Sample name;Sample type\nA01;Patient 7;SAMPLE\nH12;NTC-1;NTC\n']),
+      'plan.csv',
+    );
+    const planned = await api<{ wells: Record<string, { name: string; sampleType: string; lotId: string }> }>(
+      app.url,
+      technician,
+      '/run/parse/plate-plan',
+      {
+        method: 'POST',
+        body: plan,
+      },
+    );
+    expect(planned.status).toBe(200);
+    expect(planned.body.wells.A1).toEqual(
+      expect.objectContaining({ name: 'Patient 7', sampleType: 'SAMPLE', lotId: lots.body[0].id }),
+    );
+    expect(planned.body.wells.H12.sampleType).toBe('NEGATIVE_AMPLIFICATION_CONTROL');
+    const badPlan = new FormData();
+    badPlan.append('run', JSON.stringify({ id: run.id }));
+    badPlan.append('platePlanFile', new Blob(['position\nQ3\n']), 'plan.csv');
+    const refused = await api<{ message: string; params: string[] }>(
+      app.url,
+      technician,
+      '/run/parse/plate-plan',
+      { method: 'POST', body: badPlan },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      message: 'errorImportInvalidFile',
+      params: ['plan.csv: well Q3 outside a 96-well plate'],
+    });
+
+    const extra = new FormData();
+    const report = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10]);
+    extra.append('analyserFiles', new Blob([report]), 'instrument-report.pdf');
+    const added = await api<Array<{ name: string; sha256: string }>>(
+      app.url,
+      technician,
+      `/run/${run.id}/files`,
+      { method: 'POST', body: extra },
+    );
+    expect(added.status).toBe(200);
+    expect(added.body.map((file) => file.name).sort()).toEqual(
+      [FIXTURE_NAME, 'instrument-report.pdf'].sort(),
+    );
+
+    expect(
+      (
+        await fetch(`${app.url}/api/run/${run.id}/fileruns`, {
+          headers: { authorization: `Bearer ${technician}` },
+        })
+      ).status,
+    ).toBe(403);
+    const superAdmin = (
+      await signIn({
+        identityUrl: app.url,
+        redirectUri: `${app.url}/`,
+        login: 'superadmin',
+        password: 'amplio-demo',
+      })
+    ).accessToken;
+    const download = await fetch(`${app.url}/api/run/${run.id}/fileruns`, {
+      headers: { authorization: `Bearer ${superAdmin}` },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/zip');
+    const entries = unzipSync(new Uint8Array(await download.arrayBuffer()));
+    expect(Buffer.from(entries[FIXTURE_NAME]).equals(readFileSync(FIXTURE))).toBe(true);
+    expect(Buffer.from(entries['instrument-report.pdf']).equals(report)).toBe(true);
+  });
+
+  it('interprets again only on request, for a run still open to changes', async () => {
+    const own = await api<{ listObjects: Array<{ id: string; status: string }> }>(
+      app.url,
+      technician,
+      '/run',
+    );
+    const approvedRun = own.body.listObjects.find((run) => run.status === 'APPROVED');
+    expect(approvedRun).toBeDefined();
+    expect(
+      (await api(app.url, technician, `/run/${approvedRun?.id ?? ''}/interpret`, { method: 'POST' })).status,
+    ).toBe(409);
   });
 
   it('answers 401 without a token and 404 on unknown routes', async () => {

@@ -1,20 +1,40 @@
 import {
   Body,
   Controller,
+  HttpStatus,
   Get,
   HttpCode,
   Param,
   Post,
   Put,
   Query,
+  StreamableFile,
+  UploadedFile,
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { FilesInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { FileInterceptor, FilesInterceptor } from '@nestjs/platform-express';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiError } from '../common/api-error';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { CreateRunDto, ParseRunDto, RunPageQueryDto, RunStatusQueryDto } from './dto/run-requests.dto';
+import {
+  CreateRunDto,
+  ParseRunDto,
+  PlatePlanRequestDto,
+  RunPageQueryDto,
+  RunStatusQueryDto,
+  StoredRunFileDto,
+} from './dto/run-requests.dto';
+import { RunFilesService } from './run-files.service';
 import { RunChartDto, RunDto, RunInterpretationDto, RunPageDto, RunWellDto } from './dto/run.dto';
 import { RunsService, type UploadedRunFile } from './runs.service';
 
@@ -26,7 +46,10 @@ export const RUN_UPLOAD_LIMITS = { files: 50, fileSize: 100 * 1024 * 1024 };
 @ApiBearerAuth()
 @Controller('run')
 export class RunsController {
-  constructor(private readonly runs: RunsService) {}
+  constructor(
+    private readonly runs: RunsService,
+    private readonly runFiles: RunFilesService,
+  ) {}
 
   @Post('parse')
   @HttpCode(200)
@@ -50,6 +73,37 @@ export class RunsController {
     @UploadedFiles() files: UploadedRunFile[] = [],
   ): Promise<RunDto> {
     return this.runs.parse(user, body.analyserId, files, body.uploadId ?? null);
+  }
+
+  @Post('parse/plate-plan')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['run', 'platePlanFile'],
+      properties: {
+        run: { type: 'string', description: 'the run as JSON (its id is read)' },
+        lotIds: { type: 'array', items: { type: 'string' } },
+        platePlanType: { type: 'string' },
+        platePlanFile: { type: 'string', format: 'binary' },
+      },
+    },
+  })
+  @ApiOkResponse({ type: RunDto })
+  @UseInterceptors(FileInterceptor('platePlanFile', { limits: { fileSize: 5 * 1024 * 1024, files: 1 } }))
+  platePlan(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: PlatePlanRequestDto,
+    @UploadedFile() file: UploadedRunFile | undefined,
+  ): Promise<RunDto> {
+    return this.runFiles.applyPlatePlan(
+      user,
+      runIdOf(body.run),
+      body.lotIds ?? [],
+      file,
+      body.platePlanType ?? null,
+    );
   }
 
   @Post()
@@ -86,6 +140,43 @@ export class RunsController {
     return this.runs.chart(user, id);
   }
 
+  @Post(':id/files')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: { analyserFiles: { type: 'array', items: { type: 'string', format: 'binary' } } },
+    },
+  })
+  @ApiOkResponse({ type: [StoredRunFileDto] })
+  @UseInterceptors(FilesInterceptor('analyserFiles', RUN_UPLOAD_LIMITS.files, { limits: RUN_UPLOAD_LIMITS }))
+  addFiles(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @UploadedFiles() files: UploadedRunFile[] = [],
+  ): Promise<StoredRunFileDto[]> {
+    return this.runFiles.addFiles(user, id, files);
+  }
+
+  @Get(':id/fileruns')
+  @ApiProduces('application/zip')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  async fileRuns(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<StreamableFile> {
+    const archive = await this.runFiles.download(user, id);
+    return new StreamableFile(archive.content, {
+      type: 'application/zip',
+      disposition: `attachment; filename="${archive.fileName}"`,
+    });
+  }
+
+  @Post(':id/interpret')
+  @HttpCode(200)
+  @ApiOkResponse({ type: RunDto })
+  reinterpret(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<RunDto> {
+    return this.runs.reinterpret(user, id);
+  }
+
   @Put(':id/submit')
   @ApiOkResponse({ type: RunDto })
   submit(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<RunDto> {
@@ -101,4 +192,15 @@ export class RunsController {
   ): Promise<RunDto> {
     return this.runs.setStatus(user, id, query.status);
   }
+}
+
+/** The run field of the plate-plan form is the run as JSON; its id is what counts. */
+function runIdOf(runJson: string): string {
+  try {
+    const parsed = JSON.parse(runJson) as { id?: unknown };
+    if (typeof parsed.id === 'string') return parsed.id;
+  } catch {
+    // fall through
+  }
+  throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['run']);
 }

@@ -102,12 +102,12 @@ export class RunsService {
   }
 
   async get(user: AuthenticatedUser, id: string): Promise<RunDto> {
-    return this.toDto(await this.find(user, id));
+    return this.toDto(await this.findAccessible(user, id));
   }
 
   /** Saves the wells' kit, lot and sample type, then asks for an interpretation. */
   async configure(user: AuthenticatedUser, body: CreateRunDto): Promise<RunDto> {
-    const run = await this.find(user, body.id);
+    const run = await this.findAccessible(user, body.id);
     if (!this.canUpdate(user, run.status))
       throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status]);
     const lotIds = [...new Set(body.wells.map((well) => well.lotId))];
@@ -168,8 +168,32 @@ export class RunsService {
     return this.get(user, run.id);
   }
 
+  /** Interprets again with the kit configuration as it is now (only on request, SPEC issue 4). */
+  async reinterpret(user: AuthenticatedUser, id: string): Promise<RunDto> {
+    const run = await this.findAccessible(user, id);
+    if (!this.canUpdate(user, run.status))
+      throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status]);
+    await this.runs.markDirty(run.id);
+    await this.audit.append({
+      actorId: user.id,
+      actorName: user.displayName,
+      laboratoryId: run.laboratoryId,
+      entity: 'run',
+      entityId: run.id,
+      action: 'reinterpret',
+      oldValue: { kitConfigurationVersion: run.kitConfigurationVersion },
+      newValue: null,
+    });
+    await this.jobs.enqueue('run.interpret', {
+      runId: run.id,
+      requestedById: user.id,
+      requestedByName: user.displayName,
+    });
+    return this.get(user, run.id);
+  }
+
   async interpretation(user: AuthenticatedUser, id: string): Promise<RunInterpretationDto> {
-    const run = await this.find(user, id);
+    const run = await this.findAccessible(user, id);
     const [wells, interpretations] = await Promise.all([
       this.runs.listWells(run.id),
       this.runs.listInterpretations(run.id),
@@ -178,7 +202,7 @@ export class RunsService {
   }
 
   async chart(user: AuthenticatedUser, id: string): Promise<RunChartDto> {
-    const run = await this.find(user, id);
+    const run = await this.findAccessible(user, id);
     const [wells, interpretations] = await Promise.all([
       this.runs.listWells(run.id),
       this.runs.listInterpretations(run.id),
@@ -188,7 +212,7 @@ export class RunsService {
 
   /** RUN_TO_INTERPRET to WAIT_FOR_APPROVAL, once the run is interpreted. */
   async submit(user: AuthenticatedUser, id: string): Promise<RunDto> {
-    const run = await this.find(user, id);
+    const run = await this.findAccessible(user, id);
     if (!run.interpretationRunByName)
       throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status]);
     return this.transition(user, run, 'RUN_TO_INTERPRET', {
@@ -200,7 +224,7 @@ export class RunsService {
   /** WAIT_FOR_APPROVAL to APPROVED or REJECTED, physician only. */
   async setStatus(user: AuthenticatedUser, id: string, status: 'APPROVED' | 'REJECTED'): Promise<RunDto> {
     if (!hasRole(user, 'WRITE_DIAGNOSTIC')) throw new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
-    const run = await this.find(user, id);
+    const run = await this.findAccessible(user, id);
     return this.transition(
       user,
       run,
@@ -240,7 +264,7 @@ export class RunsService {
     });
     if (!moved)
       throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status, patch.status]);
-    const updated = await this.find(user, run.id);
+    const updated = await this.findAccessible(user, run.id);
     this.events.publish([laboratoryRoom(updated.laboratoryId), runRoom(updated.id)], 'run.status', {
       runId: updated.id,
       businessId: updated.businessId,
@@ -259,7 +283,8 @@ export class RunsService {
     );
   }
 
-  private async find(user: AuthenticatedUser, id: string): Promise<RunEntity> {
+  /** The run if the caller's laboratory may see it; 404 otherwise. */
+  async findAccessible(user: AuthenticatedUser, id: string): Promise<RunEntity> {
     const run = /^[0-9a-f-]{36}$/i.test(id) ? await this.runs.findRun(scopeOf(user), id) : null;
     if (!run) throw new ApiError(HttpStatus.NOT_FOUND, 'errorRunNotFound', [id]);
     return run;
@@ -270,7 +295,7 @@ export class RunsService {
     return user.laboratoryId;
   }
 
-  private async toDto(run: RunEntity): Promise<RunDto> {
+  async toDto(run: RunEntity): Promise<RunDto> {
     const [kits, analyser, wells, lots] = await Promise.all([
       this.runs.kitPairs([run.id]),
       this.catalogue.findAnalyser(run.analyserId),

@@ -43,7 +43,7 @@ export const ANALYSERS: AnalyserEntity[] = [
     family: '',
     extension: '.csv,.xlsx,.txt,.rdml',
     minNumberOfFilesByRun: 1,
-    maxNumberOfFilesByRun: 8,
+    maxNumberOfFilesByRun: 32,
   },
   {
     id: 'roche-lc480',

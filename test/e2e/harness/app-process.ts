@@ -247,7 +247,9 @@ async function withPostgres<T>(fn: (client: Client) => Promise<T>): Promise<T> {
  * PostgreSQL database on 127.0.0.1:5432 and a Redis database index on 127.0.0.1:6379 (flushed
  * first). Every API runs the built-in OIDC provider with the first API as the one issuer.
  */
-export async function startScaledApp(options: { apis?: 1 | 2; workers?: number } = {}): Promise<ScaledApp> {
+export async function startScaledApp(
+  options: { apis?: 1 | 2; workers?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<ScaledApp> {
   const apiCount = options.apis ?? 1;
   const workerCount = options.workers ?? 2;
   const database = `amplio_e2e_${randomBytes(6).toString('hex')}`;
@@ -270,7 +272,7 @@ export async function startScaledApp(options: { apis?: 1 | 2; workers?: number }
     if (!ports.includes(port)) ports.push(port);
   }
   const urls = ports.map((port) => `http://localhost:${port}`);
-  const common = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: dataDir };
+  const common = { ...options.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: dataDir };
   const apiEnv = (i: number): NodeJS.ProcessEnv => ({
     ...common,
     PORT: String(ports[i]),

@@ -132,6 +132,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/run/parse/plate-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RunsController_platePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/run": {
         parameters: {
             query?: never;
@@ -196,6 +212,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/run/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RunsController_addFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/run/{id}/fileruns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RunsController_fileRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/run/{id}/interpret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RunsController_reinterpret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/run/{id}/submit": {
         parameters: {
             query?: never;
@@ -221,6 +285,22 @@ export interface paths {
         };
         get?: never;
         put: operations["RunsController_status"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plate-template/plateplans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PlateTemplatesController_platePlans"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -414,6 +494,16 @@ export interface components {
         RunChartDto: {
             wells: components["schemas"]["WellChartDto"][];
         };
+        StoredRunFileDto: {
+            id: string;
+            name: string;
+            size: number;
+            sha256: string;
+        };
+        PlatePlanTypeDto: {
+            plateName: string;
+            extension: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -583,6 +673,36 @@ export interface operations {
             };
         };
     };
+    RunsController_platePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description the run as JSON (its id is read) */
+                    run: string;
+                    lotIds?: string[];
+                    platePlanType?: string;
+                    /** Format: binary */
+                    platePlanFile: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunDto"];
+                };
+            };
+        };
+    };
     RunsController_page: {
         parameters: {
             query?: {
@@ -694,6 +814,75 @@ export interface operations {
             };
         };
     };
+    RunsController_addFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    analyserFiles?: string[];
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredRunFileDto"][];
+                };
+            };
+        };
+    };
+    RunsController_fileRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+        };
+    };
+    RunsController_reinterpret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunDto"];
+                };
+            };
+        };
+    };
     RunsController_submit: {
         parameters: {
             query?: never;
@@ -734,6 +923,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RunDto"];
+                };
+            };
+        };
+    };
+    PlateTemplatesController_platePlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatePlanTypeDto"][];
                 };
             };
         };

@@ -37,7 +37,7 @@ export class RunEntity {
 @Entity('run_file')
 export class RunFileEntity {
   @PrimaryColumn('uuid') id!: string;
-  @Column('uuid', { name: 'import_id' }) importId!: string;
+  @Column('uuid', { name: 'import_id', nullable: true }) importId!: string | null;
   @Column('uuid', { name: 'run_id', nullable: true }) runId!: string | null;
   @Column('text') name!: string;
   @Column('int') size!: number;

@@ -1,4 +1,5 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
+import { RunFilesWithoutImport1763800000000 } from './1763800000000-run-files-without-import';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
-export const MIGRATIONS = [InitialSchema1763700000000];
+export const MIGRATIONS = [InitialSchema1763700000000, RunFilesWithoutImport1763800000000];

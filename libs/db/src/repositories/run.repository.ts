@@ -352,4 +352,45 @@ export class RunRepository {
     const result = await manager.getRepository(RunEntity).update({ id: runId, status: from }, patch);
     return (result.affected ?? 0) === 1;
   }
+
+  /** The run's original files, oldest first, with their contents. */
+  listRunFiles(runId: string): Promise<RunFileEntity[]> {
+    return this.dataSource.getRepository(RunFileEntity).find({ where: { runId }, order: { name: 'ASC' } });
+  }
+
+  /** Adds files to a run; a file already there (same name and SHA-256) is not stored twice. */
+  async addRunFiles(
+    runId: string,
+    files: Array<{ name: string; content: Buffer; sha256: string }>,
+    manager?: EntityManager,
+  ): Promise<RunFileEntity[]> {
+    const repository = (manager ?? this.dataSource.manager).getRepository(RunFileEntity);
+    const existing = await repository.find({
+      where: { runId },
+      select: { id: true, name: true, sha256: true, size: true },
+    });
+    const known = new Set(existing.map((file) => `${file.name}\u0000${file.sha256}`));
+    const fresh = files
+      .filter((file) => !known.has(`${file.name}\u0000${file.sha256}`))
+      .map((file) => ({
+        id: randomUUID(),
+        importId: null,
+        runId,
+        name: file.name,
+        size: file.content.length,
+        sha256: file.sha256,
+        content: file.content,
+      }));
+    if (fresh.length > 0) await repository.insert(fresh);
+    return repository.find({
+      where: { runId },
+      select: { id: true, name: true, sha256: true, size: true },
+      order: { name: 'ASC' },
+    });
+  }
+
+  /** Marks a run for a new interpretation (the job replaces the results). */
+  async markDirty(runId: string): Promise<void> {
+    await this.dataSource.getRepository(RunEntity).update({ id: runId }, { dirty: true });
+  }
 }

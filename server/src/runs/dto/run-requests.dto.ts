@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMinSize,
   IsArray,
@@ -100,4 +100,39 @@ export class CreateRunDto {
 export class RunStatusQueryDto {
   @ApiProperty({ enum: ['APPROVED', 'REJECTED'] }) @IsIn(['APPROVED', 'REJECTED']) status!:
     'APPROVED' | 'REJECTED';
+}
+
+/** Multipart fields of POST /api/run/parse/plate-plan (the file is `platePlanFile`). */
+export class PlatePlanRequestDto {
+  @ApiProperty({ description: 'The run being configured, as JSON; only its id is read' })
+  @IsString()
+  @IsNotEmpty({ message: 'run' })
+  run!: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'Chosen lots (repeated field or comma list)' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => {
+    const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+    return items
+      .filter((id): id is string => typeof id === 'string')
+      .map((id) => id.trim())
+      .filter(Boolean);
+  })
+  @IsArray()
+  @IsUUID('all', { each: true })
+  lotIds?: string[];
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) platePlanType?: string;
+}
+
+export class StoredRunFileDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty() size!: number;
+  @ApiProperty() sha256!: string;
+}
+
+export class PlatePlanTypeDto {
+  @ApiProperty() plateName!: string;
+  @ApiProperty() extension!: string;
 }

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { AuditRepository, CatalogueRepository, RunRepository } from '@amplio/db';
+import { RunFileError, type SampleType } from '@amplio/domain';
+import { zipRunFiles } from '@amplio/exports';
+import { parsePlatePlan } from '@amplio/parsers';
+import { ApiError } from '../common/api-error';
+import { type AuthenticatedUser, hasRole } from '../auth/authenticated-user';
+import { RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
+import type { RunDto } from './dto/run.dto';
+import { RunsService, type UploadedRunFile } from './runs.service';
+
+export interface PlatePlanType {
+  plateName: string;
+  extension: string;
+}
+
+/** The plate plan formats Amplio reads (docs/formats.md, "Plate plan"). */
+export const PLATE_PLAN_TYPES: PlatePlanType[] = [{ plateName: 'AMPLIO', extension: '.csv,.xlsx' }];
+
+export interface StoredRunFile {
+  id: string;
+  name: string;
+  size: number;
+  sha256: string;
+}
+
+const sha256 = (content: Buffer): string => createHash('sha256').update(content).digest('hex');
+
+/** A run's files: plate plans applied to its wells, original files added and downloaded. */
+@Injectable()
+export class RunFilesService {
+  private readonly logger = new Logger(RunFilesService.name);
+
+  constructor(
+    private readonly runsService: RunsService,
+    private readonly runs: RunRepository,
+    private readonly catalogue: CatalogueRepository,
+    private readonly audit: AuditRepository,
+    @Inject(RUNTIME_SETTINGS) private readonly settings: RuntimeSettings,
+  ) {}
+
+  platePlanTypes(): PlatePlanType[] {
+    return PLATE_PLAN_TYPES;
+  }
+
+  /**
+   * Reads a plate plan and answers the run with its wells' names and sample types taken from it
+   * (and the lot when exactly one is chosen). Nothing is saved until POST /api/run.
+   */
+  async applyPlatePlan(
+    user: AuthenticatedUser,
+    runId: string,
+    lotIds: string[],
+    file: UploadedRunFile | undefined,
+    platePlanType: string | null,
+  ): Promise<RunDto> {
+    if (!file) throw new ApiError(HttpStatus.BAD_REQUEST, 'errorFieldRequired', ['platePlanFile']);
+    if (platePlanType && !PLATE_PLAN_TYPES.some((type) => type.plateName === platePlanType)) {
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['platePlanType']);
+    }
+    const run = await this.runsService.findAccessible(user, runId);
+    const lots = lotIds.length > 0 ? await this.catalogue.findLots(run.laboratoryId, lotIds) : [];
+    if (lots.length !== lotIds.length)
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['lotIds']);
+    let plan;
+    try {
+      plan = parsePlatePlan({ name: file.originalname, content: file.buffer }, run.plateType);
+    } catch (error) {
+      if (error instanceof RunFileError)
+        throw new ApiError(HttpStatus.BAD_REQUEST, error.key, [error.detail]);
+      throw error;
+    }
+    const dto = await this.runsService.toDto(run);
+    const lot = lots.length === 1 ? lots[0] : null;
+    for (const entry of plan) {
+      const well = dto.wells[entry.position];
+      if (!well) continue;
+      dto.wells[entry.position] = {
+        ...well,
+        name: entry.sampleName ?? well.name,
+        sampleType: (entry.sampleType ?? well.sampleType) satisfies SampleType | null,
+        lotId: lot && entry.sampleType ? lot.id : well.lotId,
+        lotName: lot && entry.sampleType ? lot.name : well.lotName,
+        kitName: lot && entry.sampleType ? lot.kitName : well.kitName,
+      };
+    }
+    return dto;
+  }
+
+  /** Keeps more original files with the run (byte for byte, SHA-256 recorded). */
+  async addFiles(user: AuthenticatedUser, runId: string, files: UploadedRunFile[]): Promise<StoredRunFile[]> {
+    if (files.length === 0)
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'errorFieldRequired', ['analyserFiles']);
+    const run = await this.runsService.findAccessible(user, runId);
+    return this.runs.transaction(async (tx) => {
+      const stored = await this.runs.addRunFiles(
+        run.id,
+        files.map((file) => ({ name: file.originalname, content: file.buffer, sha256: sha256(file.buffer) })),
+        tx,
+      );
+      await this.audit.append(
+        {
+          actorId: user.id,
+          actorName: user.displayName,
+          laboratoryId: run.laboratoryId,
+          entity: 'run',
+          entityId: run.id,
+          action: 'add-files',
+          oldValue: null,
+          newValue: files.map((file) => ({ name: file.originalname, sha256: sha256(file.buffer) })),
+        },
+        tx,
+      );
+      return stored.map(({ id, name, size, sha256: hash }) => ({ id, name, size, sha256: hash }));
+    });
+  }
+
+  /**
+   * The run's original files as a zip, for super admins when neoware.run.allowFileDownload is on.
+   * Each file's SHA-256 is checked against the one recorded at upload.
+   */
+  async download(user: AuthenticatedUser, runId: string): Promise<{ fileName: string; content: Buffer }> {
+    if (!hasRole(user, 'SUPER_ADMIN') || !this.settings.allowFileDownload) {
+      throw new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
+    }
+    const run = await this.runsService.findAccessible(user, runId);
+    const files = await this.runs.listRunFiles(run.id);
+    for (const file of files) {
+      if (sha256(file.content) !== file.sha256) {
+        this.logger.error(`run ${run.id}: file ${file.name} no longer matches its SHA-256`);
+        throw new ApiError(HttpStatus.INTERNAL_SERVER_ERROR, 'errorInternal', ['checksum']);
+      }
+    }
+    return { fileName: `${run.businessId}.zip`, content: Buffer.from(zipRunFiles(files)) };
+  }
+}
