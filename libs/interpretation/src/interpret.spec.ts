@@ -168,6 +168,28 @@ describe('interpretWell', () => {
     expect(result.channels[1].cq).toBeNull();
   });
 
+  it('drops non-finite reads and sorts cycles instead of propagating NaN', () => {
+    const curve = logisticCurve({ midpoint: 22, noise: 2, seed: 3 });
+    const clean = interpretWell(
+      { position: 'A1', sampleType: 'SAMPLE', channels: [{ dye: 'FAM', curve }] },
+      kit,
+    ).channels[0];
+    const damaged = {
+      kind: curve.kind,
+      cycles: [...curve.cycles].reverse().concat([41]),
+      fluorescence: [...curve.fluorescence].reverse().concat([Number.NaN]),
+    };
+    damaged.fluorescence[5] = Number.NaN; // cycle 35
+    const result = interpretWell(
+      { position: 'A1', sampleType: 'SAMPLE', channels: [{ dye: 'FAM', curve: damaged }] },
+      kit,
+    ).channels[0];
+    expect(result.cq).toBeCloseTo(clean.cq ?? 0, 6);
+    expect(result.points).toHaveLength(39);
+    expect(result.points.every((p) => Number.isFinite(p.y))).toBe(true);
+    expect(Number.isFinite(result.endRfu)).toBe(true);
+  });
+
   it('handles a channel without curve', () => {
     const result = interpretWell(
       { position: 'A1', sampleType: 'SAMPLE', channels: [{ dye: 'FAM', curve: null }] },

@@ -100,13 +100,40 @@ function configuredChannel(config: KitAnalyserConfiguration, dye: string): Chann
   return undefined;
 }
 
+/**
+ * The reads the engine uses: pairs whose cycle and fluorescence are both finite numbers, in
+ * ascending cycle order (a missing or non-numeric read is dropped, not interpolated). The arrays are
+ * used as they are when they already qualify (the common case, no copy).
+ */
+function usableReads(curve: AmplificationCurve): { cycles: ArrayLike<number>; values: ArrayLike<number> } {
+  const n = Math.min(curve.cycles.length, curve.fluorescence.length);
+  let clean = curve.cycles.length === n && curve.fluorescence.length === n;
+  for (let i = 0; clean && i < n; i++) {
+    if (!Number.isFinite(curve.cycles[i]) || !Number.isFinite(curve.fluorescence[i])) clean = false;
+    else if (i > 0 && curve.cycles[i] <= curve.cycles[i - 1]) clean = false;
+  }
+  if (clean) return { cycles: curve.cycles, values: curve.fluorescence };
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    if (Number.isFinite(curve.cycles[i]) && Number.isFinite(curve.fluorescence[i]))
+      pairs.push([curve.cycles[i], curve.fluorescence[i]]);
+  }
+  pairs.sort((a, b) => a[0] - b[0]);
+  const cycles: number[] = [];
+  const values: number[] = [];
+  for (const [cycle, value] of pairs) {
+    if (cycles.length > 0 && cycles[cycles.length - 1] === cycle) continue;
+    cycles.push(cycle);
+    values.push(value);
+  }
+  return { cycles, values };
+}
+
 function prepareChannel(input: ChannelInput, config: KitAnalyserConfiguration): PreparedChannel | null {
   const curve = input.curve;
   if (!curve) return null;
-  const n = Math.min(curve.cycles.length, curve.fluorescence.length);
-  if (n === 0) return null;
-  const cycles = curve.cycles.length === n ? curve.cycles : curve.cycles.slice(0, n);
-  const values = curve.fluorescence.length === n ? curve.fluorescence : curve.fluorescence.slice(0, n);
+  const { cycles, values } = usableReads(curve);
+  if (cycles.length === 0) return null;
   const alreadyCorrected = curve.kind === 'baseline-corrected';
   let window: BaselineWindow;
   if (config.baseline) window = fixedBaselineWindow(cycles, config.baseline);
