@@ -20,15 +20,13 @@ export function useReleaseNote(): { startupNote: ReleaseNote | null; dismiss: ()
     };
   }, []);
   const dismiss = useCallback(() => {
-    setNote((current) => {
-      if (current) {
-        markReleaseSeen(current.version).catch((error: unknown) =>
-          console.warn('Could not mark the release note as seen', error),
-        );
-      }
-      return null;
-    });
-  }, []);
+    if (note) {
+      markReleaseSeen(note.version).catch((error: unknown) =>
+        console.warn('Could not mark the release note as seen', error),
+      );
+    }
+    setNote(null);
+  }, [note]);
   return { startupNote: note, dismiss };
 }
 
