@@ -197,16 +197,20 @@ function tempDir(prefix: string): string {
 
 /**
  * One API process in embedded mode: embedded PostgreSQL in DATA_DIR, jobs inline, built-in
- * OIDC provider. No DATABASE_URL, no REDIS_URL.
+ * OIDC provider. No DATABASE_URL, no REDIS_URL. `env` adds settings (ALLOW_FILE_DOWNLOAD=true...).
  */
 export async function startEmbeddedApp(
-  options: { port?: number; dataDir?: string } = {},
+  options: { port?: number; dataDir?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<EmbeddedApp> {
   const port = options.port ?? (await freePort());
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDir('amplio-e2e-embedded-');
   const url = `http://localhost:${port}`;
-  const proc = spawnNode('api', 'server/dist/main.js', { PORT: String(port), DATA_DIR: dataDir });
+  const proc = spawnNode('api', 'server/dist/main.js', {
+    ...options.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+  });
   const cleanup = () => {
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
