@@ -86,3 +86,13 @@ describe('parseRunFiles', () => {
     });
   });
 });
+
+describe('Bio-Rad spanning marker', () => {
+  it('sniffs a .rdml that starts with PK\\x07\\x08 as a zip, and still reads it', async () => {
+    const file = fixtureFile('biorad-cfx/BioRad_384.rdml');
+    expect([...file.content.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x07, 0x08]);
+    expect(sniffContainer(file.content)).toBe('zip');
+    const run = await parseRunFiles([file]);
+    expect(run.wells).toHaveLength(48);
+  });
+});

@@ -4,14 +4,22 @@ import { listZipEntryNames } from './zip';
 
 const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
-export function isZip(content: Uint8Array): boolean {
+function isLocalOrEndHeader(content: Uint8Array, at: number): boolean {
   return (
-    content.length >= 4 &&
-    content[0] === 0x50 &&
-    content[1] === 0x4b &&
-    (content[2] === 0x03 || content[2] === 0x05) &&
-    (content[3] === 0x04 || content[3] === 0x06)
+    content.length >= at + 4 &&
+    content[at] === 0x50 &&
+    content[at + 1] === 0x4b &&
+    (content[at + 2] === 0x03 || content[at + 2] === 0x05) &&
+    (content[at + 3] === 0x04 || content[at + 3] === 0x06)
   );
+}
+
+/** A zip: a local file header (or an empty zip's end record), or Bio-Rad's spanning marker PK\x07\x08 before one. */
+export function isZip(content: Uint8Array): boolean {
+  if (isLocalOrEndHeader(content, 0)) return true;
+  const spanningMarker =
+    content[0] === 0x50 && content[1] === 0x4b && content[2] === 0x07 && content[3] === 0x08;
+  return spanningMarker && isLocalOrEndHeader(content, 4);
 }
 
 export function isOle2(content: Uint8Array): boolean {
