@@ -125,6 +125,7 @@ export const benchConfiguration: KitAnalyserConfiguration = {
 };
 
 export interface BenchFigures {
+  chartPoints: boolean;
   wells: number;
   channels: number;
   cycles: number;
@@ -137,17 +138,21 @@ export interface BenchFigures {
   results: WellResult[];
 }
 
-/** Interprets the generated run `runs` times after `warmup` runs; times in milliseconds. */
-export function benchInterpretRun(runs = 50, warmup = 10): BenchFigures {
+/**
+ * Interprets the generated run `runs` times after `warmup` runs; times in milliseconds.
+ * `chartPoints: false` measures the run without building the chart points.
+ */
+export function benchInterpretRun(runs = 50, warmup = 10, chartPoints = true): BenchFigures {
   const wells = generateRun();
+  const options = { chartPoints };
   let results: WellResult[] = [];
-  for (let i = 0; i < warmup; i++) results = interpretRun(wells, benchConfiguration);
+  for (let i = 0; i < warmup; i++) results = interpretRun(wells, benchConfiguration, options);
   const times: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
     const cpuStart = process.cpuUsage();
     const start = process.hrtime.bigint();
-    results = interpretRun(wells, benchConfiguration);
+    results = interpretRun(wells, benchConfiguration, options);
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
     const used = process.cpuUsage(cpuStart);
     cpu.push((used.user + used.system) / 1000);
@@ -155,6 +160,7 @@ export function benchInterpretRun(runs = 50, warmup = 10): BenchFigures {
   times.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
   return {
+    chartPoints,
     wells: wells.length,
     channels: BENCH_CHANNELS.length,
     cycles: BENCH_CYCLES,
@@ -169,7 +175,7 @@ export function benchInterpretRun(runs = 50, warmup = 10): BenchFigures {
 
 export function describeBench(f: BenchFigures): string {
   return (
-    `interpretRun: ${f.wells} wells x ${f.channels} channels x ${f.cycles} cycles, ${f.runs} runs: ` +
+    `interpretRun${f.chartPoints ? '' : ' (no chart points)'}: ${f.wells} wells x ${f.channels} channels x ${f.cycles} cycles, ${f.runs} runs: ` +
     `wall median ${f.medianMs.toFixed(2)} ms, p95 ${f.p95Ms.toFixed(2)} ms, min ${f.minMs.toFixed(2)} ms, ` +
     `CPU median ${f.medianCpuMs.toFixed(2)} ms ` +
     `(${((f.medianMs * 1000) / (f.wells * f.channels)).toFixed(2)} us per curve)`
@@ -178,4 +184,5 @@ export function describeBench(f: BenchFigures): string {
 
 if (require.main === module) {
   console.log(describeBench(benchInterpretRun()));
+  console.log(describeBench(benchInterpretRun(50, 10, false)));
 }

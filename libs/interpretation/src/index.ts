@@ -6,6 +6,7 @@ export type {
   ReasonCode,
   ThresholdSource,
   WellResult,
+  InterpretOptions,
 } from './interpret';
 export { interpretWell, interpretRun } from './interpret';
 export {

@@ -190,6 +190,15 @@ describe('interpretWell', () => {
     expect(Number.isFinite(result.endRfu)).toBe(true);
   });
 
+  it('leaves the chart points out on request, with the same Cq', () => {
+    const input = well('A1', 'SAMPLE', 22);
+    const full = interpretWell(input, kit);
+    const lean = interpretRun([input], kit, { chartPoints: false })[0];
+    expect(lean.channels[0].points).toEqual([]);
+    expect(lean.channels[0].cq).toBe(full.channels[0].cq);
+    expect(lean.suggestedDiagnosticId).toBe(full.suggestedDiagnosticId);
+  });
+
   it('handles a channel without curve', () => {
     const result = interpretWell(
       { position: 'A1', sampleType: 'SAMPLE', channels: [{ dye: 'FAM', curve: null }] },

@@ -6,7 +6,14 @@ import type {
   SampleType,
 } from '@amplio/domain';
 import { autoBaselineWindow, correctBaseline, fixedBaselineWindow, type BaselineWindow } from './baseline';
-import { firstMatchingDiagnostic, isControlSampleType, normalizedDye, rfuRatio, sameDye } from './rules';
+import {
+  applicableDiagnostics,
+  diagnosticMatches,
+  isControlSampleType,
+  normalizedDye,
+  rfuRatio,
+  sameDye,
+} from './rules';
 import { sdmCq } from './sdm-cq';
 import { savitzkyGolayQuadratic, type SignalProcessing } from './signal-processing';
 import { autoThreshold, thresholdCq } from './threshold-cq';
@@ -48,6 +55,14 @@ export interface ChannelResult {
   baselineNoiseSd: number | null;
   /** True when this engine subtracted the baseline (false: the instrument had done it). */
   baselineSubtracted: boolean;
+}
+
+export interface InterpretOptions {
+  /**
+   * Build each channel's `points` (the corrected curve for the chart). Default true; false leaves
+   * `points` empty and saves about a quarter of the time (e.g. the CLI, which prints no chart).
+   */
+  chartPoints?: boolean;
 }
 
 export type ResultState = 'RESULT' | 'NO_RESULT' | 'INVALID';
@@ -182,6 +197,7 @@ function finishChannel(
   prepared: PreparedChannel,
   config: KitAnalyserConfiguration,
   automatic: number | null,
+  chartPoints: boolean,
 ): ChannelResult {
   const { cycles, corrected, window } = prepared;
   const threshold = prepared.fixedThreshold ?? automatic;
@@ -202,8 +218,8 @@ function finishChannel(
         );
   let cq = crossing;
   if (config.cqMethod === 'sdm') cq = crossing === null ? null : sdmCq(cycles, corrected, window.startIndex);
-  const points = new Array<{ x: number; y: number }>(n);
-  for (let i = 0; i < n; i++) points[i] = { x: cycles[i], y: corrected[i] };
+  const points = new Array<{ x: number; y: number }>(chartPoints ? n : 0);
+  if (chartPoints) for (let i = 0; i < n; i++) points[i] = { x: cycles[i], y: corrected[i] };
   return {
     dye: prepared.dye,
     cq,
@@ -217,11 +233,27 @@ function finishChannel(
   };
 }
 
+/** The diagnostics for each sample type, filtered and sorted once per interpretation call. */
+type DiagnosticsFor = (sampleType: SampleType) => DiagnosticDefinition[];
+
+function diagnosticsBySampleType(config: KitAnalyserConfiguration): DiagnosticsFor {
+  const cache = new Map<SampleType, DiagnosticDefinition[]>();
+  return (sampleType) => {
+    let list = cache.get(sampleType);
+    if (!list) {
+      list = applicableDiagnostics(config.diagnostics, sampleType);
+      cache.set(sampleType, list);
+    }
+    return list;
+  };
+}
+
 function judge(
   position: string,
   sampleType: SampleType,
   channels: ChannelResult[],
   config: KitAnalyserConfiguration,
+  diagnosticsFor: DiagnosticsFor,
 ): WellResult {
   const ratio = config.ratio
     ? rfuRatio({ channels }, config.ratio.numerator, config.ratio.denominator)
@@ -238,9 +270,14 @@ function judge(
     };
   }
   const control = isControlSampleType(sampleType);
-  const matched: DiagnosticDefinition | null = firstMatchingDiagnostic(config.diagnostics, sampleType, {
-    channels,
-  });
+  const values = { channels };
+  let matched: DiagnosticDefinition | null = null;
+  for (const diagnostic of diagnosticsFor(sampleType)) {
+    if (diagnosticMatches(diagnostic, values)) {
+      matched = diagnostic;
+      break;
+    }
+  }
   if (!matched) {
     return {
       ...base,
@@ -267,14 +304,16 @@ function interpretPrepared(
   prepared: ReadonlyArray<PreparedChannel | null>,
   config: KitAnalyserConfiguration,
   automatic: (dye: string, prepared: PreparedChannel) => number | null,
+  diagnosticsFor: DiagnosticsFor,
+  chartPoints: boolean,
 ): WellResult {
   const channels = well.channels.map((input, i) => {
     const p = prepared[i];
     return p
-      ? finishChannel(p, config, p.fixedThreshold === null ? automatic(input.dye, p) : null)
+      ? finishChannel(p, config, p.fixedThreshold === null ? automatic(input.dye, p) : null, chartPoints)
       : emptyChannel(input.dye);
   });
-  return judge(well.position, well.sampleType, channels, config);
+  return judge(well.position, well.sampleType, channels, config, diagnosticsFor);
 }
 
 /**
@@ -282,9 +321,20 @@ function interpretPrepared(
  * neither a configured nor an instrument threshold uses 10 x its own baseline noise SD. Control wells
  * are judged by their CONTROL diagnostics, but the run-level control rule needs `interpretRun`.
  */
-export function interpretWell(well: WellInput, config: KitAnalyserConfiguration): WellResult {
+export function interpretWell(
+  well: WellInput,
+  config: KitAnalyserConfiguration,
+  options: InterpretOptions = {},
+): WellResult {
   const prepared = well.channels.map((c) => prepareChannel(c, config));
-  return interpretPrepared(well, prepared, config, (_dye, p) => autoThreshold([p.noiseSd]));
+  return interpretPrepared(
+    well,
+    prepared,
+    config,
+    (_dye, p) => autoThreshold([p.noiseSd]),
+    diagnosticsBySampleType(config),
+    options.chartPoints ?? true,
+  );
 }
 
 /** Why a control well makes the run's samples invalid, or null when it passed. */
@@ -301,7 +351,11 @@ function controlFailure(result: WellResult): string | null {
  *   of its sample type; when one does not (an INVALID control diagnostic matched, or none matched),
  *   every SAMPLE well becomes INVALID, suggests nothing, and names the failed controls in its reason.
  */
-export function interpretRun(wells: WellInput[], config: KitAnalyserConfiguration): WellResult[] {
+export function interpretRun(
+  wells: WellInput[],
+  config: KitAnalyserConfiguration,
+  options: InterpretOptions = {},
+): WellResult[] {
   const prepared = wells.map((well) => well.channels.map((c) => prepareChannel(c, config)));
   const noiseByDye = new Map<string, number[]>();
   for (const channels of prepared) {
@@ -315,8 +369,16 @@ export function interpretRun(wells: WellInput[], config: KitAnalyserConfiguratio
   }
   const thresholdByDye = new Map<string, number | null>();
   for (const [dye, sds] of noiseByDye) thresholdByDye.set(dye, autoThreshold(sds));
+  const diagnosticsFor = diagnosticsBySampleType(config);
   const results = wells.map((well, i) =>
-    interpretPrepared(well, prepared[i], config, (dye) => thresholdByDye.get(dye.toUpperCase()) ?? null),
+    interpretPrepared(
+      well,
+      prepared[i],
+      config,
+      (dye) => thresholdByDye.get(dye.toUpperCase()) ?? null,
+      diagnosticsFor,
+      options.chartPoints ?? true,
+    ),
   );
   const failures = results.map(controlFailure).filter((f): f is string => f !== null);
   if (failures.length === 0) return results;
