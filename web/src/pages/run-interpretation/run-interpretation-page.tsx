@@ -14,6 +14,7 @@ import { PageTitle } from '../../components/common/page-title';
 import { PlateGrid, type PlateWellView } from '../../components/plate/plate-grid';
 import { InterpretationTable } from '../../components/run/interpretation-table';
 import { RunInformation } from '../../components/run/run-information';
+import { WellMetadata } from '../../components/run/well-metadata';
 import { useLiveEvent, useLiveReconnect, useWatchRun } from '../../live/live-context';
 import { useNotify } from '../../notifications/use-notify';
 
@@ -30,7 +31,7 @@ export function RunInterpretationPage() {
   const [wells, setWells] = useState<WellInterpretation[] | null>(null);
   const [chart, setChart] = useState<RunChart | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [tab, setTab] = useState<'chart' | 'table'>('chart');
+  const [tab, setTab] = useState<'chart' | 'table' | 'metadata'>('chart');
   const [logScale, setLogScale] = useState(false);
   const [busy, setBusy] = useState(false);
   const selectionInitialised = useRef(false);
@@ -275,7 +276,7 @@ export function RunInterpretationPage() {
             <Card>
               <Tabs
                 activeKey={tab}
-                onChange={(key) => setTab(key === 'table' ? 'table' : 'chart')}
+                onChange={(key) => setTab(key === 'table' || key === 'metadata' ? key : 'chart')}
                 items={[
                   {
                     key: 'chart',
@@ -292,6 +293,11 @@ export function RunInterpretationPage() {
                     key: 'table',
                     label: <span data-testid="tab-table">{t('runInterpretation.tableTab')}</span>,
                     children: <InterpretationTable wells={selectedWells} />,
+                  },
+                  {
+                    key: 'metadata',
+                    label: <span data-testid="tab-metadata">{t('runInterpretation.metadataTab')}</span>,
+                    children: <WellMetadata run={run} selected={selected} interpretation={wells ?? []} />,
                   },
                 ]}
               />

@@ -1,0 +1,43 @@
+import { Descriptions, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Run, WellInterpretation } from '../../api/types';
+
+/** Metadata of the one selected well: name, sample type, kit, lot, result. */
+export function WellMetadata({
+  run,
+  selected,
+  interpretation,
+}: {
+  run: Run;
+  selected: ReadonlySet<string>;
+  interpretation: WellInterpretation[];
+}) {
+  const { t } = useTranslation();
+  if (selected.size !== 1) {
+    return (
+      <Typography.Paragraph type="secondary" data-testid="well-metadata-hint">
+        {t('wellMetadata.selectOne')}
+      </Typography.Paragraph>
+    );
+  }
+  const [position] = [...selected];
+  const well = run.wells[position];
+  const result = interpretation.find((item) => item.position === position);
+  return (
+    <Descriptions size="small" column={1} bordered data-testid="well-metadata">
+      <Descriptions.Item label={t('wellMetadata.position')}>{position}</Descriptions.Item>
+      <Descriptions.Item label={t('wellMetadata.name')}>{well?.name ?? result?.name ?? ''}</Descriptions.Item>
+      <Descriptions.Item label={t('wellMetadata.sampleType')}>
+        {well?.sampleType ? t(`sampleType.${well.sampleType}`) : ''}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('wellMetadata.kit')}>{well?.kitName ?? ''}</Descriptions.Item>
+      <Descriptions.Item label={t('wellMetadata.lot')}>{well?.lotName ?? ''}</Descriptions.Item>
+      <Descriptions.Item label={t('wellMetadata.suggestedResult')}>
+        {result?.suggestedResult?.label ?? (result ? t(`resultState.${result.resultState}`) : '')}
+      </Descriptions.Item>
+      {result?.reason && (
+        <Descriptions.Item label={t('wellMetadata.reason')}>{result.reason}</Descriptions.Item>
+      )}
+    </Descriptions>
+  );
+}
