@@ -148,11 +148,25 @@ export function RunCreationPage() {
   };
 
   const applySampleType = (): void => {
-    setSampleTypes((current) => {
-      const next = { ...current };
-      for (const position of selected) next[position] = chosenType;
-      return next;
-    });
+    const apply = (): void =>
+      setSampleTypes((current) => {
+        const next = { ...current };
+        for (const position of selected) next[position] = chosenType;
+        return next;
+      });
+    // SPEC 4: selected wells holding different values need a confirmation before one applies to all.
+    const existing = new Set([...selected].map((position) => sampleTypes[position] ?? ''));
+    if (existing.size > 1) {
+      modal.confirm({
+        title: t('runCreation.mixedTitle'),
+        content: t('runCreation.mixedMessage', { sampleType: t(`sampleType.${chosenType}`) }),
+        okText: t('common.yes'),
+        cancelText: t('common.no'),
+        okButtonProps: confirmButtonProps,
+        cancelButtonProps,
+        onOk: apply,
+      });
+    } else apply();
   };
 
   const clearSampleType = (): void => {
