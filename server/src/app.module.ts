@@ -58,7 +58,12 @@ export class AppModule {
           BullModule.forRoot({ connection: redis }),
           ...QUEUE_NAMES.map((name) => BullModule.registerQueue({ name })),
         ]
-      : [JobHandlersModule.register({ parseTimeoutMs: config.importTimeoutMs }, eventPublisherProvider)];
+      : [
+          JobHandlersModule.register(
+            { parseTimeoutMs: config.importTimeoutMs, parseMaxHeapMb: config.parseMaxHeapMb },
+            eventPublisherProvider,
+          ),
+        ];
     const jobQueueProvider = redis
       ? {
           provide: JOB_QUEUE,

@@ -19,7 +19,7 @@ export class WorkerModule {
         BullModule.forRoot({ connection: redis }),
         ...config.workerQueues.map((name) => BullModule.registerQueue({ name })),
         JobHandlersModule.register(
-          { parseTimeoutMs: config.importTimeoutMs },
+          { parseTimeoutMs: config.importTimeoutMs, parseMaxHeapMb: config.parseMaxHeapMb },
           { provide: EVENT_PUBLISHER, useValue: createRedisEventPublisher(redis.duplicate()) },
         ),
       ],

@@ -26,6 +26,8 @@ export interface AppConfig {
   webDistDir: string;
   seedDemoData: boolean;
   importTimeoutMs: number;
+  /** Heap limit of the thread that parses one upload. */
+  parseMaxHeapMb: number;
   allowFileDownload: boolean;
   elasticsearchUrl: string | null;
   version: string;
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     webDistDir: resolve(rootDir, env.WEB_DIST_DIR ?? 'web/dist'),
     seedDemoData: bool(env, 'SEED_DEMO_DATA', true),
     importTimeoutMs: integer(env, 'IMPORT_TIMEOUT_MS', 60_000, 1_000, 600_000),
+    parseMaxHeapMb: integer(env, 'PARSE_MAX_HEAP_MB', 1024, 64, 16_384),
     allowFileDownload: bool(env, 'ALLOW_FILE_DOWNLOAD', false),
     elasticsearchUrl: url(env, 'ELASTICSEARCH_URL', null, ['http:', 'https:']),
     version: env.AMPLIO_VERSION ?? '0.1.0',

@@ -3,10 +3,8 @@ import { CatalogueRepository, RunRepository } from '@amplio/db';
 import { type ErrorBody, type ImportProgressEvent, type ParsedRun, RunFileError } from '@amplio/domain';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom } from '@amplio/events';
 import { JOBS, type JobContext, type JobHandler, type JobPayloads } from '@amplio/jobs';
-import { parseRunFiles } from '@amplio/parsers';
+import { parseInThread } from '../parsing/parse-in-thread';
 import { WORKER_SETTINGS, type WorkerSettings } from '../worker-settings';
-
-class ParseTimeoutError extends Error {}
 
 /** Parses an upload into a run with its wells and curves; bad files leave no run behind. */
 @Injectable()
@@ -45,16 +43,14 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
     const analyser = await this.catalogue.findAnalyser(runImport.analyserId);
     let parsed: ParsedRun;
     try {
-      parsed = await this.parseWithTimeout(
+      parsed = await parseInThread(
         files.map((file) => ({ name: file.name, content: file.content })),
-        analyser?.family,
+        analyser?.family || null,
+        { timeoutMs: this.settings.parseTimeoutMs, maxHeapMb: this.settings.parseMaxHeapMb },
       );
     } catch (error) {
-      const body = this.errorBody(error, files.map((file) => file.name).join(', '));
-      const final =
-        error instanceof RunFileError ||
-        error instanceof ParseTimeoutError ||
-        context.attempt >= JOBS['run.import'].attempts;
+      const body = this.errorBody(error);
+      const final = error instanceof RunFileError || context.attempt >= JOBS['run.import'].attempts;
       if (!final) throw error;
       this.logger.warn(`import ${importId} rejected: ${body.message} ${body.params?.join(' ') ?? ''}`);
       await this.runs.failImport(importId, body);
@@ -90,28 +86,8 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
     this.events.publish([laboratoryRoom(runImport.laboratoryId)], 'run.changed', { runId, what: 'created' });
   }
 
-  private async parseWithTimeout(
-    files: Array<{ name: string; content: Buffer }>,
-    family: string | undefined,
-  ): Promise<ParsedRun> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(
-        () => reject(new ParseTimeoutError('parsing took too long')),
-        this.settings.parseTimeoutMs,
-      );
-    });
-    try {
-      return await Promise.race([parseRunFiles(files, { analyserFamily: family }), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private errorBody(error: unknown, fileNames: string): ErrorBody {
+  private errorBody(error: unknown): ErrorBody {
     if (error instanceof RunFileError) return { message: error.key, params: [error.detail] };
-    if (error instanceof ParseTimeoutError)
-      return { message: 'errorImportCorruptedFile', params: [`${fileNames}: ${error.message}`] };
     return { message: 'errorImportUnexpected', params: [] };
   }
 }
