@@ -5,7 +5,7 @@ import {
   type RunFile,
   type SampleType,
 } from '@amplio/domain';
-import { interpretRun, type WellInput } from '@amplio/interpretation';
+import { interpretRun, wellInputsFromParsedRun } from '@amplio/interpretation';
 import { parseRunFiles } from '@amplio/parsers';
 
 export interface AnalyseOptions {
@@ -78,17 +78,10 @@ export async function analyseRunFiles(files: RunFile[], options: AnalyseOptions)
     options.analyser ? { analyserFamily: options.analyser } : {},
   );
   const configuration = effectiveConfiguration(options);
-  const inputs: WellInput[] = parsed.wells.map((well) => ({
-    position: well.position,
-    sampleType: options.kitConfiguration ? sampleTypeOf(well.sampleRole) : 'SAMPLE',
-    channels: Object.values(well.channels).map((channel) => ({
-      dye: channel.dye,
-      curve: channel.curve,
-      instrumentThreshold: channel.instrumentThreshold,
-      instrumentBaseline: channel.instrumentBaseline,
-    })),
-  }));
-  const results = interpretRun(inputs, configuration);
+  const inputs = wellInputsFromParsedRun(parsed, (well) =>
+    options.kitConfiguration ? sampleTypeOf(well.sampleRole) : 'SAMPLE',
+  );
+  const results = interpretRun(inputs, configuration, { chartPoints: false });
   const labels = new Map(configuration.diagnostics.map((diagnostic) => [diagnostic.id, diagnostic.label]));
   return {
     analyser: parsed.format,

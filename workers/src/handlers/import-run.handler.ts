@@ -79,6 +79,8 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
           instrumentCq: channel.instrumentCq,
           instrumentThreshold: channel.instrumentThreshold,
           instrumentCall: channel.instrumentCall,
+          instrumentBaselineStart: channel.instrumentBaseline?.start ?? null,
+          instrumentBaselineEnd: channel.instrumentBaseline?.end ?? null,
         })),
       })),
     });

@@ -7,7 +7,12 @@ import {
 } from '@amplio/db';
 import type { KitAnalyserConfiguration, SampleType } from '@amplio/domain';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
-import { interpretRun, type WellInput, type WellResult } from '@amplio/interpretation';
+import {
+  interpretRun,
+  signalProcessingForFormat,
+  type WellInput,
+  type WellResult,
+} from '@amplio/interpretation';
 import type { JobHandler, JobPayloads } from '@amplio/jobs';
 
 /** Wells with no kit configured are still read (instrument or automatic threshold) but get no diagnostic. */
@@ -38,6 +43,7 @@ export class InterpretRunHandler implements JobHandler<'run.interpret'> {
     for (const curve of curves)
       curvesByWell.set(curve.wellId, [...(curvesByWell.get(curve.wellId) ?? []), curve]);
 
+    const signalProcessing = signalProcessingForFormat(run.parsedFormat);
     const groups = new Map<string | null, typeof wells>();
     for (const well of wells) groups.set(well.kitVersionId, [...(groups.get(well.kitVersionId) ?? []), well]);
 
@@ -62,6 +68,11 @@ export class InterpretRunHandler implements JobHandler<'run.interpret'> {
             ? { kind: curve.kind, cycles: curve.cycles, fluorescence: curve.fluorescence }
             : null,
           instrumentThreshold: curve.instrumentThreshold,
+          instrumentBaseline:
+            curve.instrumentBaselineStart !== null && curve.instrumentBaselineEnd !== null
+              ? { start: curve.instrumentBaselineStart, end: curve.instrumentBaselineEnd }
+              : null,
+          signalProcessing,
         })),
       }));
       const wellIdByPosition = new Map(groupWells.map((well) => [well.position, well.id]));

@@ -30,6 +30,10 @@ export class WellCurveEntity {
   @Column('float8', { name: 'instrument_cq', nullable: true }) instrumentCq!: number | null;
   @Column('float8', { name: 'instrument_threshold', nullable: true }) instrumentThreshold!: number | null;
   @Column('text', { name: 'instrument_call', nullable: true }) instrumentCall!: string | null;
+  @Column('float8', { name: 'instrument_baseline_start', nullable: true }) instrumentBaselineStart!:
+    number | null;
+  @Column('float8', { name: 'instrument_baseline_end', nullable: true }) instrumentBaselineEnd!:
+    number | null;
 }
 
 export interface StoredChannelResult {

@@ -25,6 +25,8 @@ export interface NewRunCurve {
   instrumentCq: number | null;
   instrumentThreshold: number | null;
   instrumentCall: string | null;
+  instrumentBaselineStart: number | null;
+  instrumentBaselineEnd: number | null;
 }
 
 export interface NewRun {
