@@ -27,6 +27,8 @@ export type ApiRequest = {
   /** How to read a successful answer; 'none' for 204. */
   responseType?: 'json' | 'blob' | 'none';
   signal?: AbortSignal;
+  /** Accept header; JSON unless said. */
+  accept?: string;
 };
 
 let apiBase = '/api';
@@ -78,9 +80,8 @@ async function decodeErrorBody(response: Response): Promise<ApiErrorBody | null>
   }
 }
 
-/** The one fetch wrapper: bearer token, JSON or multipart body, decoded error bodies. */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+async function send(path: string, request: ApiRequest): Promise<Response> {
+  const headers = new Headers({ Accept: request.accept ?? 'application/json' });
   const token = tokenSource();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
@@ -96,6 +97,12 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     signal: request.signal,
   });
   if (!response.ok) throw new ApiError(response.status, await decodeErrorBody(response));
+  return response;
+}
+
+/** The one fetch wrapper: bearer token, JSON or multipart body, decoded error bodies. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const response = await send(path, request);
   switch (request.responseType ?? 'json') {
     case 'none':
       return undefined as T;
@@ -106,4 +113,16 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
       return (text ? JSON.parse(text) : undefined) as T;
     }
   }
+}
+
+/** A file answer (zip download): its bytes and the name from Content-Disposition. */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send(path, { accept: '*/*' });
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  const fileName = match ? decodeURIComponent(match[1]) : fallbackName;
+  return { blob: await response.blob(), fileName };
 }

@@ -1,8 +1,9 @@
-import { apiFetch } from './api-client';
+import { apiDownload, apiFetch } from './api-client';
 import type {
   Analyser,
   Lot,
   Me,
+  PlatePlanType,
   PublicProperties,
   ReleaseNote,
   ReviewStatus,
@@ -51,3 +52,28 @@ export const submitRun = (id: string): Promise<Run> =>
   apiFetch<Run>(`/run/${encodeURIComponent(id)}/submit`, { method: 'PUT' });
 export const reviewRun = (id: string, status: ReviewStatus): Promise<Run> =>
   apiFetch<Run>(`/run/${encodeURIComponent(id)}/status`, { method: 'PUT', query: { status } });
+
+export const getPlatePlanTypes = (): Promise<PlatePlanType[]> =>
+  apiFetch<PlatePlanType[]>('/plate-template/plateplans');
+
+/** Reads a plate plan into the run's wells (names, sample types, the lot when one); nothing is saved. */
+export function applyPlatePlan(
+  runId: string,
+  lotIds: string[],
+  platePlanType: string,
+  file: File,
+): Promise<Run> {
+  const form = new FormData();
+  form.append('run', JSON.stringify({ id: runId }));
+  for (const lotId of lotIds) form.append('lotIds', lotId);
+  form.append('platePlanType', platePlanType);
+  form.append('platePlanFile', file, file.name);
+  return apiFetch<Run>('/run/parse/plate-plan', { method: 'POST', form });
+}
+
+/** The run's original files as a zip (super admins, when the file-download property is on). */
+export const downloadRunFiles = (
+  id: string,
+  fallbackName: string,
+): Promise<{ blob: Blob; fileName: string }> =>
+  apiDownload(`/run/${encodeURIComponent(id)}/fileruns`, fallbackName);

@@ -199,3 +199,10 @@ export type RunChart = {
 
 /** Status accepted by PUT /api/run/{id}/status. */
 export type ReviewStatus = Extract<RunStatus, 'APPROVED' | 'REJECTED'>;
+
+/** GET /api/plate-template/plateplans */
+export type PlatePlanType = {
+  plateName: string;
+  /** Comma-separated, e.g. ".csv,.xlsx". */
+  extension: string;
+};

@@ -17,12 +17,20 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { createRun, getLots, getRun } from '../../api/endpoints';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { applyPlatePlan, createRun, getLots, getRun } from '../../api/endpoints';
 import type { Lot, Run } from '../../api/types';
 import { LoadingBlock } from '../../components/common/loading-block';
 import { cancelButtonProps, confirmButtonProps } from '../../components/common/confirm-props';
 import { PageTitle } from '../../components/common/page-title';
+import {
+  isPlatePlanChosen,
+  isPlatePlanIncomplete,
+  PlatePlanPicker,
+  platePlanWellsFrom,
+  usePlatePlanTypes,
+  type PlatePlanChoice,
+} from '../../components/run/plate-plan-picker';
 import { PlateGrid, type PlateWellView } from '../../components/plate/plate-grid';
 import { isSampleType, SAMPLE_TYPE_COLOURS, SAMPLE_TYPES } from '../../components/plate/sample-types';
 import { positional } from '../../i18n/i18n';
@@ -45,6 +53,13 @@ export function RunCreationPage() {
   const notify = useNotify();
   const { modal } = App.useApp();
   const [params] = useSearchParams();
+  const location = useLocation();
+  const [plannedWells] = useState(() => platePlanWellsFrom(location.state));
+  const [wellNames, setWellNames] = useState<Record<string, string>>({});
+  const [platePlan, setPlatePlan] = useState<PlatePlanChoice>({});
+  const [platePlanError, setPlatePlanError] = useState(false);
+  const [applyingPlan, setApplyingPlan] = useState(false);
+  const platePlanTypes = usePlatePlanTypes();
   const runId = params.get('id');
   const [form] = Form.useForm<MetadataForm>();
   const [run, setRun] = useState<Run | null>(null);
@@ -81,6 +96,16 @@ export function RunCreationPage() {
         for (const well of Object.values(loadedRun.wells)) {
           if (isSampleType(well.sampleType)) prefilled[well.position] = well.sampleType;
         }
+        // A plate plan chosen at the import step fills names and sample types.
+        if (plannedWells) {
+          const names: Record<string, string> = {};
+          for (const well of Object.values(plannedWells)) {
+            if (!(well.position in loadedRun.wells)) continue;
+            if (isSampleType(well.sampleType)) prefilled[well.position] = well.sampleType;
+            if (well.name) names[well.position] = well.name;
+          }
+          setWellNames(names);
+        }
         setSampleTypes(prefilled);
         const usedWell = Object.values(loadedRun.wells).find((well) => well.lotId || well.lotName);
         const lot =
@@ -102,7 +127,7 @@ export function RunCreationPage() {
     return () => {
       cancelled = true;
     };
-  }, [runId, navigate, notify, t]);
+  }, [runId, plannedWells, navigate, notify, t]);
 
   const kits = useMemo(() => {
     const byId = new Map<string, string>();
@@ -127,6 +152,29 @@ export function RunCreationPage() {
       values = await form.validateFields();
     } catch {
       return;
+    }
+    const planIncomplete = isPlatePlanIncomplete(platePlan);
+    setPlatePlanError(planIncomplete);
+    if (planIncomplete) return;
+    if (isPlatePlanChosen(platePlan) && values.lotId) {
+      setApplyingPlan(true);
+      try {
+        const planned = await applyPlatePlan(run.id, [values.lotId], platePlan.type, platePlan.file);
+        const plannedTypes: Record<string, SampleType> = {};
+        const names: Record<string, string> = {};
+        for (const well of Object.values(planned.wells)) {
+          if (isSampleType(well.sampleType)) plannedTypes[well.position] = well.sampleType;
+          if (well.name) names[well.position] = well.name;
+        }
+        setSampleTypes((current) => ({ ...current, ...plannedTypes }));
+        setWellNames((current) => ({ ...current, ...names }));
+        notify.success(t('platePlan.applied', { count: Object.keys(plannedTypes).length }));
+      } catch (error) {
+        notify.error(t('platePlan.errorTitle'), error);
+        return;
+      } finally {
+        setApplyingPlan(false);
+      }
     }
     const lot = lots.find((candidate) => candidate.id === values.lotId);
     const proceed = (): void => {
@@ -212,7 +260,7 @@ export function RunCreationPage() {
   const plateWells: Record<string, PlateWellView> = {};
   for (const position of wellPositions) {
     const sampleType = sampleTypes[position];
-    const name = run.wells[position]?.name;
+    const name = wellNames[position] ?? run.wells[position]?.name;
     plateWells[position] = {
       color: sampleType ? SAMPLE_TYPE_COLOURS[sampleType] : undefined,
       label: sampleType ? t(`sampleTypeInitial.${sampleType}`) : '',
@@ -305,13 +353,34 @@ export function RunCreationPage() {
           {lots.length === 0 && (
             <Typography.Paragraph type="warning">{t('runCreation.noLots')}</Typography.Paragraph>
           )}
-          <Typography.Paragraph type="secondary">{t('runCreation.platePlanLater')}</Typography.Paragraph>
+          <Form.Item
+            label={t('runCreation.platePlan')}
+            validateStatus={platePlanError ? 'error' : undefined}
+            help={platePlanError ? t('platePlan.invalidTemplateError') : undefined}
+          >
+            <PlatePlanPicker
+              value={platePlan}
+              onChange={(value) => {
+                setPlatePlan(value);
+                setPlatePlanError(false);
+              }}
+              types={platePlanTypes.types}
+              loading={platePlanTypes.loading}
+              disabled={applyingPlan}
+            />
+          </Form.Item>
+          <Typography.Paragraph type="secondary">{t('runCreation.moreRowsLater')}</Typography.Paragraph>
         </Form>
         <Space>
           <Button onClick={() => void navigate('/')} data-testid="run-creation-cancel">
             {t('common.cancel')}
           </Button>
-          <Button type="primary" onClick={() => void toStep2()} data-testid="run-creation-next">
+          <Button
+            type="primary"
+            onClick={() => void toStep2()}
+            loading={applyingPlan}
+            data-testid="run-creation-next"
+          >
             {t('common.next')}
           </Button>
         </Space>

@@ -16,10 +16,18 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { getAnalysers, parseRunFiles } from '../../api/endpoints';
+import { applyPlatePlan, getAnalysers, parseRunFiles } from '../../api/endpoints';
 import type { Analyser } from '../../api/types';
 import { cancelButtonProps, confirmButtonProps } from '../../components/common/confirm-props';
 import { PageTitle } from '../../components/common/page-title';
+import {
+  isPlatePlanChosen,
+  isPlatePlanIncomplete,
+  PlatePlanPicker,
+  usePlatePlanTypes,
+  type PlatePlanChoice,
+  type PlatePlanState,
+} from '../../components/run/plate-plan-picker';
 import { positional } from '../../i18n/i18n';
 import { useLiveEvent } from '../../live/live-context';
 import { useNotify } from '../../notifications/use-notify';
@@ -39,6 +47,9 @@ export function RunImportPage() {
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
+  const [platePlan, setPlatePlan] = useState<PlatePlanChoice>({});
+  const [platePlanError, setPlatePlanError] = useState(false);
+  const platePlanTypes = usePlatePlanTypes();
   const [progress, setProgress] = useState<ImportProgressEvent | null>(null);
   const uploadId = useRef<string | null>(null);
   const analyserId = Form.useWatch('analyserId', form);
@@ -74,7 +85,9 @@ export function RunImportPage() {
     }
     const countError = fileCountError(files.length, analyser);
     setFileError(countError);
-    if (countError || !values.analyserId) return;
+    const planIncomplete = isPlatePlanIncomplete(platePlan);
+    setPlatePlanError(planIncomplete);
+    if (countError || planIncomplete || !values.analyserId) return;
     const chosen = files
       .map((file) => file.originFileObj)
       .filter((file): file is NonNullable<typeof file> => !!file);
@@ -84,7 +97,17 @@ export function RunImportPage() {
     setRunning(true);
     try {
       const run = await parseRunFiles(values.analyserId, chosen, id);
-      await navigate(`/run/configuration?id=${encodeURIComponent(run.id)}`);
+      let state: PlatePlanState | undefined;
+      if (isPlatePlanChosen(platePlan)) {
+        try {
+          const planned = await applyPlatePlan(run.id, [], platePlan.type, platePlan.file);
+          state = { platePlanWells: planned.wells };
+        } catch (error) {
+          // The run exists: go on to its configuration without the plan.
+          notify.error(t('platePlan.errorTitle'), error);
+        }
+      }
+      await navigate(`/run/configuration?id=${encodeURIComponent(run.id)}`, { state });
     } catch (error) {
       notify.error(t('runImport.importErrorTitle'), error);
       setRunning(false);
@@ -179,10 +202,21 @@ export function RunImportPage() {
             </Upload.Dragger>
           </div>
         </Form.Item>
-        <Form.Item label={t('runImport.platePlan')} help={t('runImport.platePlanLater')}>
-          <Upload disabled maxCount={1} beforeUpload={() => false} data-testid="import-plate-plan">
-            <Button disabled>{t('runImport.choosePlatePlan')}</Button>
-          </Upload>
+        <Form.Item
+          label={t('runImport.platePlan')}
+          validateStatus={platePlanError ? 'error' : undefined}
+          help={platePlanError ? t('platePlan.invalidTemplateError') : undefined}
+        >
+          <PlatePlanPicker
+            value={platePlan}
+            onChange={(value) => {
+              setPlatePlan(value);
+              setPlatePlanError(false);
+            }}
+            types={platePlanTypes.types}
+            loading={platePlanTypes.loading}
+            disabled={running}
+          />
         </Form.Item>
       </Form>
       {running && (
