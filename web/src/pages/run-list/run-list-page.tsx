@@ -5,7 +5,8 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { getRuns } from '../../api/endpoints';
+import { downloadRunFiles, getRuns } from '../../api/endpoints';
+import { useSession } from '../../auth/session-context';
 import type { RunSortField, RunSummary, SortDirection } from '../../api/types';
 import { PageTitle } from '../../components/common/page-title';
 import { RunStatusTag } from '../../components/run/run-status-tag';
@@ -43,6 +44,7 @@ export function RunListPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const pageSize = useRowsPerPage();
+  const { permissions, publicProperties } = useSession();
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [search, setSearch] = useState('');
@@ -109,6 +111,22 @@ export function RunListPage() {
     } else setPage(pagination.current ?? 1);
   };
 
+  // SPEC 2: the file name downloads the original files for super admins when the property is on.
+  const canDownload =
+    permissions.isSuperAdmin && publicProperties?.['neoware.run.allowFileDownload'] === true;
+  const download = (run: RunSummary): void => {
+    downloadRunFiles(run.id, `${run.businessId}.zip`)
+      .then(({ blob, fileName }) => {
+        const url = URL.createObjectURL(blob);
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = fileName;
+        link.click();
+        window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      })
+      .catch((error: unknown) => notify.error(t('errorDownloadingFileRun'), error));
+  };
+
   const sortOrder = (field: RunSortField): 'ascend' | 'descend' | null =>
     sort.field === field ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null;
 
@@ -131,11 +149,22 @@ export function RunListPage() {
       title: t('runList.fileName'),
       sorter: true,
       sortOrder: sortOrder('fileName'),
-      render: (value: string) => (
-        <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth: 220 }}>
-          {value}
-        </Typography.Text>
-      ),
+      render: (value: string, run) =>
+        canDownload ? (
+          <Typography.Link
+            ellipsis
+            title={value}
+            style={{ maxWidth: 220 }}
+            data-testid={`run-download-${run.businessId}`}
+            onClick={() => download(run)}
+          >
+            {value}
+          </Typography.Link>
+        ) : (
+          <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth: 220 }}>
+            {value}
+          </Typography.Text>
+        ),
     },
     {
       key: 'instrumentName',
