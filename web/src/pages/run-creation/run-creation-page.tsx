@@ -15,9 +15,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/api-client';
 import { applyPlatePlan, createRun, getLots, getRun } from '../../api/endpoints';
 import type { Lot, Run } from '../../api/types';
 import { LoadingBlock } from '../../components/common/loading-block';
@@ -48,11 +49,16 @@ function isExpired(lot: Lot): boolean {
 
 /** Run creation (/run/configuration?id=…): step 1 run metadata, step 2 well metadata. */
 export function RunCreationPage() {
+  const [params] = useSearchParams();
+  const runId = params.get('id');
+  return <RunCreation key={runId ?? ''} runId={runId} />;
+}
+
+function RunCreation({ runId }: { runId: string | null }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
   const { modal } = App.useApp();
-  const [params] = useSearchParams();
   const location = useLocation();
   const [plannedWells] = useState(() => platePlanWellsFrom(location.state));
   const [wellNames, setWellNames] = useState<Record<string, string>>({});
@@ -60,7 +66,6 @@ export function RunCreationPage() {
   const [platePlanError, setPlatePlanError] = useState(false);
   const [applyingPlan, setApplyingPlan] = useState(false);
   const platePlanTypes = usePlatePlanTypes();
-  const runId = params.get('id');
   const [form] = Form.useForm<MetadataForm>();
   const [run, setRun] = useState<Run | null>(null);
   const [lots, setLots] = useState<Lot[]>([]);
@@ -73,17 +78,23 @@ export function RunCreationPage() {
   const [starting, setStarting] = useState(false);
   const kitId = Form.useWatch('kitId', form);
 
+  // Not re-run when the language changes: that would throw away the wells configured so far.
+  const onLotsError = useEffectEvent((error: unknown) => notify.error(t('runCreation.lotsLoadError'), error));
+  const leave = useEffectEvent((error: unknown) => {
+    notify.error(t('errorCannotAccessRunPage'), error);
+    void navigate('/', { replace: true });
+  });
+
   useEffect(() => {
     if (!runId) {
-      notify.error(t('runCreation.title'), t('errorCannotAccessRunPage'));
-      void navigate('/', { replace: true });
+      leave(new ApiError(404, { message: 'errorRunNotFound' }));
       return;
     }
     let cancelled = false;
     Promise.all([
       getRun(runId),
       getLots().catch((error: unknown) => {
-        notify.error(t('runCreation.lotsLoadError'), error);
+        onLotsError(error);
         return [] as Lot[];
       }),
     ])
@@ -120,14 +131,12 @@ export function RunCreationPage() {
         });
       })
       .catch((error: unknown) => {
-        if (cancelled) return;
-        notify.error(t('errorCannotAccessRunPage'), error);
-        void navigate('/', { replace: true });
+        if (!cancelled) leave(error);
       });
     return () => {
       cancelled = true;
     };
-  }, [runId, plannedWells, navigate, notify, t]);
+  }, [runId, plannedWells]);
 
   const kits = useMemo(() => {
     const byId = new Map<string, string>();

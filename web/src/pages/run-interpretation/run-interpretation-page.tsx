@@ -21,7 +21,11 @@ import { useNotify } from '../../notifications/use-notify';
 /** Run interpretation (/run/:id): header, plate, chart and table of the selected wells, review. */
 export function RunInterpretationPage() {
   const { id } = useParams();
-  const runId = id ?? '';
+  // A new run id starts from a fresh screen (all wells selected again).
+  return <RunInterpretation key={id} runId={id ?? ''} />;
+}
+
+function RunInterpretation({ runId }: { runId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
