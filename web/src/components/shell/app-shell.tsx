@@ -5,7 +5,7 @@ import { Outlet } from 'react-router-dom';
 import { getMe, getPublicProperties } from '../../api/endpoints';
 import { permissionsOf } from '../../auth/permissions';
 import { SessionContext, type SessionData } from '../../auth/session-context';
-import { errorDetail } from '../../notifications/use-notify';
+import { errorDetail } from '../../notifications/error-detail';
 import { LoadingBlock } from '../common/loading-block';
 import { AboutModal } from './about-modal';
 import { ReleaseNoteModal, useReleaseNote } from './release-note-modal';

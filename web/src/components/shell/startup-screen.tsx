@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorDetail } from '../../notifications/use-notify';
+import { errorDetail } from '../../notifications/error-detail';
 import { LoadingBlock } from '../common/loading-block';
 
 type StartupScreenProps = { state: 'signingIn' } | { state: 'failed'; error: unknown };
