@@ -17,6 +17,7 @@ import { RunInformation } from '../../components/run/run-information';
 import { WellMetadata } from '../../components/run/well-metadata';
 import { useLiveEvent, useLiveReconnect, useWatchRun } from '../../live/live-context';
 import { useNotify } from '../../notifications/use-notify';
+import { isConfigured } from '../run-list/run-link';
 
 /** Run interpretation (/run/:id): header, plate, chart and table of the selected wells, review. */
 export function RunInterpretationPage() {
@@ -238,7 +239,19 @@ function RunInterpretation({ runId }: { runId: string }) {
         <PageTitle title={t('runInterpretation.title', { businessId: run.businessId })} />
         <RunInformation run={run} />
       </Card>
-      {!interpreted ? (
+      {!interpreted && wells !== null && !isConfigured(run) ? (
+        <Card data-testid="run-not-configured">
+          <Flex vertical align="center" gap={12} style={{ padding: 24 }}>
+            <Typography.Text>{t('runInterpretation.notConfigured')}</Typography.Text>
+            <Button
+              type="primary"
+              onClick={() => void navigate(`/run/configuration?id=${encodeURIComponent(run.id)}`)}
+            >
+              {t('runInterpretation.configure')}
+            </Button>
+          </Flex>
+        </Card>
+      ) : !interpreted ? (
         <Card>
           <LoadingBlock
             text={

@@ -13,6 +13,7 @@ import { RunStatusTag } from '../../components/run/run-status-tag';
 import { useLiveEvent, useLiveReconnect } from '../../live/live-context';
 import { useNotify } from '../../notifications/use-notify';
 import { formatDateTime } from '../../utils/format';
+import { runLink } from './run-link';
 import { useRowsPerPage } from './use-rows-per-page';
 
 type Sort = { field: RunSortField; direction: SortDirection };
@@ -29,13 +30,6 @@ const SORT_FIELDS: readonly RunSortField[] = [
 
 function isSortField(value: unknown): value is RunSortField {
   return typeof value === 'string' && (SORT_FIELDS as readonly string[]).includes(value);
-}
-
-/** Where the view action leads: run creation until interpretation has been started, else the run. */
-export function runLink(run: Pick<RunSummary, 'id' | 'status' | 'interpretationRunByName'>): string {
-  return run.status === 'RUN_TO_INTERPRET' && !run.interpretationRunByName
-    ? `/run/configuration?id=${encodeURIComponent(run.id)}`
-    : `/run/${encodeURIComponent(run.id)}`;
 }
 
 /** Run list (/): search, server-side sort and paging, live status. */
