@@ -46,7 +46,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{libs,server,workers}/**/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{libs,server,workers,web}/**/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'],
     },
     {
       ...common,
