@@ -77,8 +77,19 @@ export async function startEmbeddedPostgres(
     onLog: () => undefined,
     onError: (message: unknown) => log(String(message)),
   });
-  if (firstStart) await postgres.initialise();
-  await postgres.start();
+  try {
+    if (firstStart) await postgres.initialise();
+    await postgres.start();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (process.getuid?.() === 0 && /permission denied/i.test(message)) {
+      throw new Error(
+        `the embedded PostgreSQL runs as the 'postgres' user when Amplio runs as root, and that user cannot reach ${clusterDir}: ` +
+          `run Amplio as an ordinary user, or set DATA_DIR to a directory every user can traverse (${message})`,
+      );
+    }
+    throw error;
+  }
   if (firstStart) await postgres.createDatabase('amplio');
   const url = `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/amplio`;
   return { url, stop: () => postgres.stop() };
