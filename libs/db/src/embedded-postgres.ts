@@ -86,6 +86,7 @@ export async function startEmbeddedPostgres(
       throw new Error(
         `the embedded PostgreSQL runs as the 'postgres' user when Amplio runs as root, and that user cannot reach ${clusterDir}: ` +
           `run Amplio as an ordinary user, or set DATA_DIR to a directory every user can traverse (${message})`,
+        { cause: error },
       );
     }
     throw error;
