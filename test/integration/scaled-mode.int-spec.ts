@@ -261,6 +261,35 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
     const own = await api<{ listObjects: Array<{ id: string }> }>(app.url, technician, '/run');
     const runId = own.body.listObjects[0].id;
     expect((await api(app.urls[1], manufacturer, `/run/${runId}`)).status).toBe(404);
+
+    // a socket joins a run's room only for a run of its own laboratory
+    const outsider = connect(app.urls[1], manufacturer);
+    await new Promise<void>((resolve, reject) =>
+      outsider.once('connect', resolve).once('connect_error', reject),
+    );
+    expect(await outsider.timeout(5000).emitWithAck('run.watch', runId)).toBe(false);
+    const insider = connect(app.urls[1], technician);
+    await new Promise<void>((resolve, reject) =>
+      insider.once('connect', resolve).once('connect_error', reject),
+    );
+    expect(await insider.timeout(5000).emitWithAck('run.watch', runId)).toBe(true);
+  });
+
+  it('lets only a super admin ask for a search reindex', async () => {
+    expect((await api(app.url, technician, '/run/reindex-elasticsearch', { method: 'POST' })).status).toBe(
+      403,
+    );
+    const superAdmin = (
+      await signIn({
+        identityUrl: app.url,
+        redirectUri: `${app.url}/`,
+        login: 'superadmin',
+        password: 'amplio-demo',
+      })
+    ).accessToken;
+    expect((await api(app.url, superAdmin, '/run/reindex-elasticsearch', { method: 'POST' })).status).toBe(
+      202,
+    );
   });
 
   it('rejects a bad file with a clear message and leaves nothing behind', async () => {

@@ -24,6 +24,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
+import { Roles } from '../auth/access-token.guard';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import {
@@ -104,6 +105,13 @@ export class RunsController {
       file,
       body.platePlanType ?? null,
     );
+  }
+
+  @Post('reindex-elasticsearch')
+  @HttpCode(202)
+  @Roles('SUPER_ADMIN')
+  async reindex(): Promise<void> {
+    await this.runs.reindex();
   }
 
   @Post()

@@ -86,6 +86,11 @@ export class RunsService {
     return this.toDto(run);
   }
 
+  /** Rebuilds the search index of every laboratory's runs (super admins; SPEC 2 "Reindex data"). */
+  async reindex(): Promise<void> {
+    await this.jobs.enqueue('search.reindex', { laboratoryId: null });
+  }
+
   async page(user: AuthenticatedUser, query: RunPageQueryDto): Promise<RunPageDto> {
     const { runs, total } = await this.runs.pageRuns(scopeOf(user), {
       page: query.page ?? 0,
