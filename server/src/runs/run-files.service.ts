@@ -6,6 +6,7 @@ import { zipRunFiles } from '@amplio/exports';
 import { parsePlatePlan } from '@amplio/parsers';
 import { ApiError } from '../common/api-error';
 import { type AuthenticatedUser, hasRole } from '../auth/authenticated-user';
+import { runAuditRecord } from './run-audit';
 import { RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
 import type { RunDto } from './dto/run.dto';
 import { RunsService, type UploadedRunFile } from './runs.service';
@@ -100,16 +101,13 @@ export class RunFilesService {
         tx,
       );
       await this.audit.append(
-        {
-          actorId: user.id,
-          actorName: user.displayName,
-          laboratoryId: run.laboratoryId,
-          entity: 'run',
-          entityId: run.id,
-          action: 'add-files',
-          oldValue: null,
-          newValue: files.map((file) => ({ name: file.originalname, sha256: sha256(file.buffer) })),
-        },
+        runAuditRecord(
+          user,
+          run,
+          'add-files',
+          null,
+          files.map((file) => ({ name: file.originalname, sha256: sha256(file.buffer) })),
+        ),
         tx,
       );
       return stored.map(({ id, name, size, sha256: hash }) => ({ id, name, size, sha256: hash }));

@@ -6,6 +6,7 @@ import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@
 import { JOB_QUEUE, type JobQueue } from '@amplio/jobs';
 import { ApiError } from '../common/api-error';
 import { type AuthenticatedUser, hasRole, scopeOf } from '../auth/authenticated-user';
+import { runAuditRecord } from './run-audit';
 import { RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
 import type { CreateRunDto, RunPageQueryDto } from './dto/run-requests.dto';
 import type { RunChartDto, RunDto, RunInterpretationDto, RunPageDto } from './dto/run.dto';
@@ -73,16 +74,13 @@ export class RunsService {
     const runId = await this.waitForImport(importId);
     const run = await this.runs.findRunById(runId);
     if (!run) throw new ApiError(HttpStatus.INTERNAL_SERVER_ERROR, 'errorImportUnexpected');
-    await this.audit.append({
-      actorId: user.id,
-      actorName: user.displayName,
-      laboratoryId,
-      entity: 'run',
-      entityId: run.id,
-      action: 'import',
-      oldValue: null,
-      newValue: { businessId: run.businessId, fileName: run.fileName, analyserId },
-    });
+    await this.audit.append(
+      runAuditRecord(user, run, 'import', null, {
+        businessId: run.businessId,
+        fileName: run.fileName,
+        analyserId,
+      }),
+    );
     return this.toDto(run);
   }
 
@@ -148,16 +146,11 @@ export class RunsService {
         tx,
       );
       await this.audit.append(
-        {
-          actorId: user.id,
-          actorName: user.displayName,
-          laboratoryId: run.laboratoryId,
-          entity: 'run',
-          entityId: run.id,
-          action: 'configure-wells',
-          oldValue: before,
-          newValue: { instrumentName: body.instrumentName, plateId: body.plateId ?? null, wells: body.wells },
-        },
+        runAuditRecord(user, run, 'configure-wells', before, {
+          instrumentName: body.instrumentName,
+          plateId: body.plateId ?? null,
+          wells: body.wells,
+        }),
         tx,
       );
     });
@@ -179,16 +172,15 @@ export class RunsService {
     if (!this.canUpdate(user, run.status))
       throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status]);
     await this.runs.markDirty(run.id);
-    await this.audit.append({
-      actorId: user.id,
-      actorName: user.displayName,
-      laboratoryId: run.laboratoryId,
-      entity: 'run',
-      entityId: run.id,
-      action: 'reinterpret',
-      oldValue: { kitConfigurationVersion: run.kitConfigurationVersion },
-      newValue: null,
-    });
+    await this.audit.append(
+      runAuditRecord(
+        user,
+        run,
+        'reinterpret',
+        { kitConfigurationVersion: run.kitConfigurationVersion },
+        null,
+      ),
+    );
     await this.jobs.enqueue('run.interpret', {
       runId: run.id,
       requestedById: user.id,
@@ -251,19 +243,7 @@ export class RunsService {
     const moved = await this.runs.transaction(async (tx) => {
       const done = await this.runs.transition(run.id, from, patch, tx);
       if (done) {
-        await this.audit.append(
-          {
-            actorId: user.id,
-            actorName: user.displayName,
-            laboratoryId: run.laboratoryId,
-            entity: 'run',
-            entityId: run.id,
-            action: 'status',
-            oldValue: { status: run.status },
-            newValue: patch,
-          },
-          tx,
-        );
+        await this.audit.append(runAuditRecord(user, run, 'status', { status: run.status }, patch), tx);
       }
       return done;
     });
