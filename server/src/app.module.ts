@@ -13,6 +13,7 @@ import { AccessTokenGuard } from './auth/access-token.guard';
 import { ACCESS_TOKEN_VERIFIER, type AccessTokenVerifier } from './auth/auth.tokens';
 import { UserResolver } from './auth/user-resolver.service';
 import { CatalogueController } from './catalogue/catalogue.controller';
+import { CatalogueService } from './catalogue/catalogue.service';
 import { ErrorBodyFilter } from './common/error-body.filter';
 import { RunEventsGateway } from './realtime/run-events.gateway';
 import { SOCKET_SERVER_HOLDER, type SocketServerHolder } from './realtime/socket-server-holder';
@@ -95,6 +96,7 @@ export class AppModule {
         JobQueueCloser,
         UserResolver,
         ShellService,
+        CatalogueService,
         RunsService,
         RunFilesService,
         RunEventsGateway,

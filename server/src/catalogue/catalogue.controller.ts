@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { CatalogueRepository } from '@amplio/db';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { CatalogueService } from './catalogue.service';
 
 export class AnalyserDto {
   @ApiProperty() id!: string;
@@ -37,27 +37,17 @@ export class LotDto {
 @ApiBearerAuth()
 @Controller()
 export class CatalogueController {
-  constructor(private readonly catalogue: CatalogueRepository) {}
+  constructor(private readonly catalogue: CatalogueService) {}
 
   @Get('analysers')
   @ApiOkResponse({ type: [AnalyserDto] })
-  async analysers(): Promise<AnalyserDto[]> {
-    const analysers = await this.catalogue.listAnalysers();
-    return analysers.map(({ family: _family, ...analyser }) => analyser);
+  analysers(): Promise<AnalyserDto[]> {
+    return this.catalogue.analysers();
   }
 
   @Get('lots')
   @ApiOkResponse({ type: [LotDto] })
-  async lots(@CurrentUser() user: AuthenticatedUser): Promise<LotDto[]> {
-    if (!user.laboratoryId) return [];
-    const lots = await this.catalogue.listLots(user.laboratoryId);
-    return lots.map((lot) => ({
-      id: lot.id,
-      name: lot.name,
-      expirationDate: lot.expirationDate.toISOString(),
-      active: lot.active,
-      kit: { id: lot.kitId, name: lot.kitName },
-      kitVersion: { id: lot.kitVersionId, version: lot.kitVersion },
-    }));
+  lots(@CurrentUser() user: AuthenticatedUser): Promise<LotDto[]> {
+    return this.catalogue.lots(user);
   }
 }
