@@ -1,104 +1,57 @@
 /**
- * Every HTTP shape the browser reads or sends, from docs/api.md.
+ * Every HTTP shape the browser reads or sends.
  *
- * This is the one file to switch when `web/src/api/schema.d.ts` is generated from the server's
- * OpenAPI document: keep each alias here and point it at `components['schemas'][...]`.
+ * CONVENTIONS 10: the shapes come from the server's OpenAPI document (`npm run openapi` writes
+ * `openapi.json` and the generated `schema.d.ts`). The aliases below keep the names the rest of the
+ * app uses. Only what the document does not describe is written by hand: `/config.json` (served
+ * outside `/api`) and the error body. Socket.IO events come from `@amplio/domain`.
  */
-import type { PlateType, Role, RunStatus, SampleType, ValidityType, ImportState } from '@amplio/domain';
+import type { components, operations } from './schema';
 
-/** GET /config.json (no auth). */
+type Schemas = components['schemas'];
+type Defined<T> = Exclude<T, undefined>;
+
+/** GET /config.json (no auth; not part of the OpenAPI document). */
 export type AppConfig = {
   application: { backendUrl: string };
   identityProvider: { url: string; realm: string; clientId: string };
 };
 
-/** Every API error body. */
+/** Every API error body (`{ message, params }`, SPEC 8; not described by the document). */
 export type ApiErrorBody = {
   message: string;
   params?: string[];
 };
 
-export type MeLaboratory = {
-  id: string;
-  name: string;
-  kitManufacturer: boolean;
-};
+export type MeLaboratory = Schemas['LaboratoryRefDto'];
 
 /** GET /api/me */
-export type Me = {
-  id: string;
-  login: string;
-  firstname: string | null;
-  lastname: string | null;
-  email: string | null;
-  roles: Role[];
-  laboratory: MeLaboratory | null;
-};
+export type Me = Schemas['MeDto'];
 
 /** GET /api/public-properties */
-export type PublicProperties = {
-  'neoware.run.allowFileDownload': boolean;
-  version: string;
-  buildDate: string;
-  udi: string;
-  reference: string;
-};
+export type PublicProperties = Schemas['PublicPropertiesDto'];
 
 /** GET /api/release/last */
-export type ReleaseNote = {
-  version: string;
-  date: string;
-  note: string;
-  alreadySeen: boolean;
-};
+export type ReleaseNote = Schemas['ReleaseNoteDto'];
 
 /** GET /api/analysers */
-export type Analyser = {
-  id: string;
-  name: string;
-  version: string | null;
-  manufacturer: string | null;
-  /** Comma-separated, e.g. ".xlsx,.xls". */
-  extension: string | null;
-  minNumberOfFilesByRun: number;
-  maxNumberOfFilesByRun: number;
-};
+export type Analyser = Schemas['AnalyserDto'];
 
 /** GET /api/lots */
-export type Lot = {
-  id: string;
-  name: string;
-  expirationDate: string | null;
-  active: boolean;
-  kit: { id: string; name: string };
-  kitVersion: { id: string; version: string };
-};
+export type Lot = Schemas['LotDto'];
 
-export type RunKitLot = {
-  kitName: string;
-  lotName: string;
-};
+export type RunKitLot = Schemas['RunKitPairDto'];
 
 /** One row of GET /api/run. */
-export type RunSummary = {
-  id: string;
-  businessId: string;
-  fileName: string;
-  instrumentName: string | null;
-  interpretationRunByName: string | null;
-  created: string;
-  status: RunStatus;
-  runDate: string | null;
-  kits: RunKitLot[];
-  ftpSent: boolean | null;
-};
+export type RunSummary = Schemas['RunSummaryDto'];
 
-export type RunSortField =
-  'businessId' | 'fileName' | 'instrumentName' | 'interpretationRunByName' | 'created' | 'status' | 'runDate';
+type RunPageQuery = Defined<operations['RunsController_page']['parameters']['query']>;
 
-export type SortDirection = 'asc' | 'desc';
+export type RunSortField = Defined<RunPageQuery['sort']>;
 
-/** Query of GET /api/run (page is 0-based). */
+export type SortDirection = Defined<RunPageQuery['sortDirection']>;
+
+/** Query of GET /api/run (page is 0-based); the screen always sends page, size and sort. */
 export type RunListQuery = {
   page: number;
   size: number;
@@ -108,101 +61,41 @@ export type RunListQuery = {
 };
 
 /** GET /api/run */
-export type RunPage = {
-  listObjects: RunSummary[];
-  numberOfObjects: number;
-};
+export type RunPage = Schemas['RunPageDto'];
 
-export type RunWell = {
-  id: string;
-  position: string;
-  name: string | null;
-  sampleType: SampleType | null;
-  kitName: string | null;
-  lotName: string | null;
-  lotId?: string | null;
-};
+export type RunWell = Schemas['RunWellDto'];
 
 /** GET /api/run/{id} and the answer of every run mutation. */
-export type Run = RunSummary & {
-  plateId: string | null;
-  plateType: PlateType;
-  analyser: { id: string; name: string };
-  createdByName: string | null;
-  submittedByName: string | null;
-  approvedBy: string | null;
-  rejectedBy: string | null;
-  importState: ImportState;
-  dirty?: boolean;
-  cycleCount?: number;
-  wells: Record<string, RunWell>;
-};
+export type Run = Schemas['RunDto'];
 
 /** POST /api/run */
-export type RunCreationBody = {
-  id: string;
-  instrumentName: string;
-  plateId?: string;
-  wells: { position: string; lotId: string; sampleType: SampleType }[];
-};
+export type RunCreationBody = Schemas['CreateRunDto'];
 
-export type ChannelInterpretation = {
-  name: string;
-  cq: number | null;
-  endRFU: number | null;
-};
+export type ChannelInterpretation = Schemas['ChannelValueDto'];
 
-export type SuggestedResult = {
-  label: string;
-  color: string;
-  validityType: ValidityType;
-};
+export type SuggestedResult = Schemas['SuggestedResultDto'];
 
-export type ResultState = 'RESULT' | 'NO_RESULT' | 'INVALID';
+export type WellInterpretation = Schemas['WellInterpretationDto'];
 
-export type WellInterpretation = {
-  id: string;
-  name: string | null;
-  position: string;
-  channel1: ChannelInterpretation | null;
-  channel2: ChannelInterpretation | null;
-  ratio: number | null;
-  suggestedResult: SuggestedResult | null;
-  resultState: ResultState;
-  /** Why there is no or an invalid result, when the server says. */
-  reason?: string | null;
-};
+export type ResultState = WellInterpretation['resultState'];
 
 /** GET /api/run/{id}/interpretation */
-export type RunInterpretation = {
-  wells: WellInterpretation[];
-};
+export type RunInterpretation = Schemas['RunInterpretationDto'];
 
-export type ChartPoint = { x: number; y: number };
+export type ChartPoint = Schemas['ChartPointDto'];
 
-export type ChartChannel = {
-  name: string;
-  threshold: number | null;
-  cq: number | null;
-  points: ChartPoint[];
-};
+export type ChartChannel = Schemas['ChartChannelDto'];
 
-export type WellChart = {
-  position: string;
-  channels: ChartChannel[];
-};
+export type WellChart = Schemas['WellChartDto'];
 
 /** GET /api/run/{id}/chart */
-export type RunChart = {
-  wells: WellChart[];
-};
+export type RunChart = Schemas['RunChartDto'];
 
 /** Status accepted by PUT /api/run/{id}/status. */
-export type ReviewStatus = Extract<RunStatus, 'APPROVED' | 'REJECTED'>;
+export type ReviewStatus = operations['RunsController_status']['parameters']['query']['status'];
+
+/** One stored original file of a run. */
+export type StoredRunFile = Schemas['StoredRunFileDto'];
 
 /** GET /api/plate-template/plateplans */
-export type PlatePlanType = {
-  plateName: string;
-  /** Comma-separated, e.g. ".csv,.xlsx". */
-  extension: string;
-};
+export type PlatePlanType = Schemas['PlatePlanTypeDto'];

@@ -6,7 +6,7 @@ describe('accepted extensions', () => {
   });
 
   it('falls back to .xlsx, .xls and .xml', () => {
-    expect(acceptedExtensions({ extension: null })).toEqual(DEFAULT_EXTENSIONS);
+    expect(acceptedExtensions({ extension: '' })).toEqual(DEFAULT_EXTENSIONS);
     expect(acceptedExtensions(undefined)).toEqual(DEFAULT_EXTENSIONS);
   });
 
