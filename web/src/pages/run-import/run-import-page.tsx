@@ -1,5 +1,4 @@
 import { InboxOutlined } from '@ant-design/icons';
-import type { ImportProgressEvent } from '@amplio/domain';
 import {
   Alert,
   App,
@@ -13,7 +12,7 @@ import {
   Upload,
   type UploadFile,
 } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { applyPlatePlan, getAnalysers, parseRunFiles } from '../../api/endpoints';
@@ -30,12 +29,21 @@ import {
 } from '../../components/run/plate-plan-picker';
 import { positional } from '../../i18n/i18n';
 import { useLiveEvent } from '../../live/live-context';
+import { errorDetail } from '../../notifications/error-detail';
 import { useNotify } from '../../notifications/use-notify';
 import { acceptedExtensions, hasExtension } from './accepted-extensions';
+import { ImportGroupList, type GroupProgress, type GroupState } from './import-group-list';
+import { fileBounds, groupFiles, isWithinBounds, PARSE_CONCURRENCY, runWithLimit } from './run-file-batch';
+
+const isFinished = (state: GroupState): boolean => state === 'READY' || state === 'FAILED';
 
 type ImportForm = { analyserId?: string };
 
-/** Run import step 1 (/run/import): analyser, files, optional plate plan; Next parses the files. */
+/**
+ * Run import step 1 (/run/import): analyser, files, optional plate plan. The files are grouped into
+ * runs (`groupRunFiles`) and shown; Next parses each run. One run goes on to run creation, several
+ * go back to the run list once all are imported.
+ */
 export function RunImportPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -48,13 +56,14 @@ export function RunImportPage() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [platePlan, setPlatePlan] = useState<PlatePlanChoice>({});
-  const [platePlanError, setPlatePlanError] = useState(false);
+  const [platePlanError, setPlatePlanError] = useState<'incomplete' | 'batch' | null>(null);
   const platePlanTypes = usePlatePlanTypes();
-  const [progress, setProgress] = useState<ImportProgressEvent | null>(null);
-  const uploadId = useRef<string | null>(null);
+  const [imports, setImports] = useState<GroupProgress[] | null>(null);
   const analyserId = Form.useWatch('analyserId', form);
   const analyser = analysers.find((candidate) => candidate.id === analyserId);
   const extensions = acceptedExtensions(analyser);
+  const bounds = fileBounds(analyser);
+  const groups = analyser ? groupFiles(analyser.id, files) : files.length > 0 ? [files] : [];
 
   useEffect(() => {
     getAnalysers()
@@ -64,39 +73,50 @@ export function RunImportPage() {
   }, [notify, t]);
 
   useLiveEvent('import.progress', (event) => {
-    if (uploadId.current && event.uploadId === uploadId.current) setProgress(event);
+    setImports(
+      (current) =>
+        current?.map((line) =>
+          event.uploadId === line.uploadId && !isFinished(line.state)
+            ? {
+                ...line,
+                state: event.state,
+                progress: event.progress,
+                error: event.error
+                  ? t(event.error.message, {
+                      ...positional(event.error.params),
+                      defaultValue: event.error.message,
+                    })
+                  : line.error,
+              }
+            : line,
+        ) ?? null,
+    );
   });
 
-  const fileCountError = (count: number, bounds: Analyser | undefined): string | null => {
-    if (count === 0) return t('errorFieldRequired', positional([t('runImport.files')]));
-    if (!bounds) return null;
-    const min = Math.max(1, bounds.minNumberOfFilesByRun);
-    const max = Math.max(min, bounds.maxNumberOfFilesByRun);
-    return count < min || count > max ? t('errorFileCountOutOfBounds', positional([min, max])) : null;
+  const updateLine = (index: number, change: Partial<GroupProgress>): void =>
+    setImports(
+      (current) =>
+        current?.map((line, position) => (position === index ? { ...line, ...change } : line)) ?? null,
+    );
+
+  const fileCountError = (): string | null => {
+    if (files.length === 0) return t('errorFieldRequired', positional([t('runImport.files')]));
+    if (!analyser) return null;
+    return groups.some((group) => !isWithinBounds(group.length, bounds))
+      ? t('errorFileCountOutOfBounds', positional([bounds.min, bounds.max]))
+      : null;
   };
 
-  const next = async (): Promise<void> => {
-    let values: ImportForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      setFileError(fileCountError(files.length, analyser));
-      return;
-    }
-    const countError = fileCountError(files.length, analyser);
-    setFileError(countError);
-    const planIncomplete = isPlatePlanIncomplete(platePlan);
-    setPlatePlanError(planIncomplete);
-    if (countError || planIncomplete || !values.analyserId) return;
-    const chosen = files
-      .map((file) => file.originFileObj)
-      .filter((file): file is NonNullable<typeof file> => !!file);
-    const id = crypto.randomUUID();
-    uploadId.current = id;
-    setProgress(null);
+  const originFiles = (group: UploadFile[]): File[] =>
+    group.map((file) => file.originFileObj).filter((file): file is NonNullable<typeof file> => !!file);
+
+  /** One run: today's flow, on to run creation (with the plate plan when one is chosen). */
+  const importOne = async (chosenAnalyserId: string, group: UploadFile[]): Promise<void> => {
+    const uploadId = crypto.randomUUID();
+    setImports([{ uploadId, state: 'UPLOADING', progress: 0, error: null }]);
     setRunning(true);
     try {
-      const run = await parseRunFiles(values.analyserId, chosen, id);
+      const run = await parseRunFiles(chosenAnalyserId, originFiles(group), uploadId);
       let state: PlatePlanState | undefined;
       if (isPlatePlanChosen(platePlan)) {
         try {
@@ -110,9 +130,60 @@ export function RunImportPage() {
       await navigate(`/run/configuration?id=${encodeURIComponent(run.id)}`, { state });
     } catch (error) {
       notify.error(t('runImport.importErrorTitle'), error);
+      updateLine(0, { state: 'FAILED', error: errorDetail(error) });
       setRunning(false);
-      uploadId.current = null;
     }
+  };
+
+  /** Several runs: one parse call per group (at most PARSE_CONCURRENCY at once), then the run list. */
+  const importMany = async (chosenAnalyserId: string, batch: UploadFile[][]): Promise<void> => {
+    const lines: GroupProgress[] = batch.map(() => ({
+      uploadId: crypto.randomUUID(),
+      state: 'WAITING',
+      progress: 0,
+      error: null,
+    }));
+    setImports(lines);
+    setRunning(true);
+    const results = await runWithLimit(batch, PARSE_CONCURRENCY, async (group, index) => {
+      updateLine(index, { state: 'UPLOADING' });
+      try {
+        const run = await parseRunFiles(chosenAnalyserId, originFiles(group), lines[index].uploadId);
+        updateLine(index, { state: 'READY', progress: 100 });
+        return run;
+      } catch (error) {
+        updateLine(index, { state: 'FAILED', progress: 100, error: errorDetail(error) });
+        notify.error(t('runImport.groupErrorTitle', { index: index + 1 }), error);
+        throw error;
+      }
+    });
+    const failed = results.filter((result) => result.status === 'rejected').length;
+    const imported = results.length - failed;
+    if (failed === 0) notify.success(t('runImport.batchSuccess', { count: imported }));
+    else
+      notify.error(
+        t('runImport.batchFailed', { count: failed }),
+        t('runImport.batchSummary', { imported, failed }),
+      );
+    await navigate('/');
+  };
+
+  const next = async (): Promise<void> => {
+    let values: ImportForm;
+    try {
+      values = await form.validateFields();
+    } catch {
+      setFileError(fileCountError());
+      return;
+    }
+    const countError = fileCountError();
+    setFileError(countError);
+    const planIncomplete = isPlatePlanIncomplete(platePlan);
+    const planOnBatch = groups.length > 1 && isPlatePlanChosen(platePlan);
+    setPlatePlanError(planIncomplete ? 'incomplete' : planOnBatch ? 'batch' : null);
+    if (countError || planIncomplete || planOnBatch || !values.analyserId) return;
+    if (groups.length === 1) await importOne(values.analyserId, groups[0]);
+    else await importMany(values.analyserId, groups);
   };
 
   const cancel = (): void => {
@@ -129,15 +200,14 @@ export function RunImportPage() {
     });
   };
 
-  const minFiles = Math.max(1, analyser?.minNumberOfFilesByRun ?? 1);
-  const maxFiles = Math.max(minFiles, analyser?.maxNumberOfFilesByRun ?? 1);
-  const bounds = analyser
-    ? t(minFiles === maxFiles ? 'runImport.fileBoundsExact' : 'runImport.fileBounds', {
-        min: minFiles,
-        max: maxFiles,
+  const boundsText = analyser
+    ? t(bounds.min === bounds.max ? 'runImport.fileBoundsExact' : 'runImport.fileBounds', {
+        min: bounds.min,
+        max: bounds.max,
         extensions: extensions.join(', '),
       })
     : t('runImport.chooseAnalyserFirst');
+  const single = imports?.length === 1 ? imports[0] : null;
 
   return (
     <Card>
@@ -164,6 +234,7 @@ export function RunImportPage() {
             onChange={() => {
               setFiles([]);
               setFileError(null);
+              setImports(null);
             }}
             showSearch={{ optionFilterProp: 'label' }}
           />
@@ -172,7 +243,7 @@ export function RunImportPage() {
           label={t('runImport.files')}
           required
           validateStatus={fileError ? 'error' : undefined}
-          help={fileError ?? bounds}
+          help={fileError ?? boundsText}
         >
           <div data-testid="import-files">
             <Upload.Dragger
@@ -193,6 +264,7 @@ export function RunImportPage() {
               onChange={({ fileList }) => {
                 setFiles(fileList);
                 setFileError(null);
+                setImports(null);
               }}
             >
               <p className="ant-upload-drag-icon">
@@ -205,13 +277,19 @@ export function RunImportPage() {
         <Form.Item
           label={t('runImport.platePlan')}
           validateStatus={platePlanError ? 'error' : undefined}
-          help={platePlanError ? t('platePlan.invalidTemplateError') : undefined}
+          help={
+            platePlanError === 'incomplete'
+              ? t('platePlan.invalidTemplateError')
+              : platePlanError === 'batch'
+                ? t('runImport.platePlanOneRun')
+                : undefined
+          }
         >
           <PlatePlanPicker
             value={platePlan}
             onChange={(value) => {
               setPlatePlan(value);
-              setPlatePlanError(false);
+              setPlatePlanError(null);
             }}
             types={platePlanTypes.types}
             loading={platePlanTypes.loading}
@@ -219,27 +297,23 @@ export function RunImportPage() {
           />
         </Form.Item>
       </Form>
-      {running && (
+      {analyser && groups.length > 0 && (
+        <ImportGroupList
+          groups={groups.map((group) => group.map((file) => file.name))}
+          bounds={bounds}
+          progress={imports && imports.length > 1 ? imports : null}
+        />
+      )}
+      {running && single && (
         <div style={{ maxWidth: 640, marginBottom: 16 }} data-testid="import-progress">
-          <Progress
-            percent={progress?.progress ?? 0}
-            status={progress?.state === 'FAILED' ? 'exception' : 'active'}
-          />
+          <Progress percent={single.progress} status={single.state === 'FAILED' ? 'exception' : 'active'} />
           <Typography.Text type="secondary" data-testid="import-progress-state">
-            {t(`importState.${progress?.state ?? 'UPLOADING'}`)}
+            {t(`importState.${single.state}`)}
           </Typography.Text>
         </div>
       )}
-      {progress?.state === 'FAILED' && progress.error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ maxWidth: 640, marginBottom: 16 }}
-          title={t(progress.error.message, {
-            ...positional(progress.error.params),
-            defaultValue: progress.error.message,
-          })}
-        />
+      {single?.state === 'FAILED' && single.error && (
+        <Alert type="error" showIcon style={{ maxWidth: 640, marginBottom: 16 }} title={single.error} />
       )}
       <Space>
         <Button onClick={cancel} disabled={running} data-testid="import-cancel">
