@@ -50,6 +50,9 @@ export const createRun = (body: RunCreationBody): Promise<Run> =>
   apiFetch<Run>('/run', { method: 'POST', json: body });
 export const submitRun = (id: string): Promise<Run> =>
   apiFetch<Run>(`/run/${encodeURIComponent(id)}/submit`, { method: 'PUT' });
+/** Interprets the run again with the kit configuration as it is now (issue 4 item 4). */
+export const reinterpretRun = (id: string): Promise<Run> =>
+  apiFetch<Run>(`/run/${encodeURIComponent(id)}/interpret`, { method: 'POST' });
 export const reviewRun = (id: string, status: ReviewStatus): Promise<Run> =>
   apiFetch<Run>(`/run/${encodeURIComponent(id)}/status`, { method: 'PUT', query: { status } });
 

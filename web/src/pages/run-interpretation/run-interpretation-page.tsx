@@ -1,10 +1,17 @@
-import { CheckOutlined, CloseOutlined, SendOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { allPositions } from '@amplio/domain';
-import { App, Button, Card, Col, Flex, Row, Space, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Flex, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { getRun, getRunChart, getRunInterpretation, reviewRun, submitRun } from '../../api/endpoints';
+import {
+  getRun,
+  getRunChart,
+  getRunInterpretation,
+  reinterpretRun,
+  reviewRun,
+  submitRun,
+} from '../../api/endpoints';
 import type { ReviewStatus, Run, RunChart, WellInterpretation } from '../../api/types';
 import { useSession } from '../../auth/session-context';
 import { AmplificationChart } from '../../components/chart/amplification-chart';
@@ -14,6 +21,7 @@ import { PageTitle } from '../../components/common/page-title';
 import { PlateGrid, type PlateWellView } from '../../components/plate/plate-grid';
 import { InterpretationTable } from '../../components/run/interpretation-table';
 import { RunInformation } from '../../components/run/run-information';
+import { canUpdateRun } from '../../components/run/run-rights';
 import { WellMetadata } from '../../components/run/well-metadata';
 import { useLiveEvent, useLiveReconnect, useWatchRun } from '../../live/live-context';
 import { useNotify } from '../../notifications/use-notify';
@@ -173,6 +181,11 @@ function RunInterpretation({ runId }: { runId: string }) {
   }
 
   const canReview = permissions.isDoctor && run.status === 'WAIT_FOR_APPROVAL';
+  // Issue 4 item 4: interpret again on request, once interpreted, while the run can be updated.
+  const canReinterpret =
+    canUpdateRun(run.status, permissions.isDoctor) && (interpreted || Boolean(run.interpretationRunByName));
+  // The server marks the run dirty until the new interpretation is saved (run.changed interpreted).
+  const reinterpreting = interpreted && run.dirty;
 
   const confirmThen = (title: string, content: string, action: () => Promise<void>): void => {
     modal.confirm({
@@ -198,6 +211,23 @@ function RunInterpretation({ runId }: { runId: string }) {
         setBusy(false);
       }
     });
+
+  const reinterpret = (): void =>
+    confirmThen(
+      t('runInterpretation.reinterpretTitle'),
+      t('runInterpretation.reinterpretMessage'),
+      async () => {
+        setBusy(true);
+        try {
+          setRun(await reinterpretRun(run.id));
+          notify.info(t('runInterpretation.reinterpretRequested'));
+        } catch (error) {
+          notify.error(t('runInterpretation.reinterpretError'), error);
+        } finally {
+          setBusy(false);
+        }
+      },
+    );
 
   const review = (status: ReviewStatus): void =>
     confirmThen(
@@ -261,7 +291,18 @@ function RunInterpretation({ runId }: { runId: string }) {
           />
         </Card>
       ) : (
-        <Row gutter={16}>
+        <Row gutter={[16, 16]}>
+          {reinterpreting && (
+            <Col span={24}>
+              <Alert
+                type="info"
+                showIcon
+                icon={<Spin size="small" />}
+                title={t('runInterpretation.reinterpreting')}
+                data-testid="interpretation-pending"
+              />
+            </Col>
+          )}
           <Col xs={24} lg={10}>
             <Card
               title={t('runInterpretation.plate')}
@@ -326,6 +367,17 @@ function RunInterpretation({ runId }: { runId: string }) {
         <Flex justify="space-between" align="center" wrap gap={8}>
           <Typography.Text type="secondary">{t('runInterpretation.moreActionsLater')}</Typography.Text>
           <Space>
+            {canReinterpret && (
+              <Button
+                icon={<ReloadOutlined />}
+                onClick={reinterpret}
+                loading={busy}
+                disabled={reinterpreting}
+                data-testid="run-reinterpret"
+              >
+                {t('runInterpretation.reinterpret')}
+              </Button>
+            )}
             {run.status === 'RUN_TO_INTERPRET' && (
               <Button
                 type="primary"

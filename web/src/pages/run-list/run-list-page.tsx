@@ -13,6 +13,7 @@ import { RunStatusTag } from '../../components/run/run-status-tag';
 import { useLiveEvent, useLiveReconnect } from '../../live/live-context';
 import { useNotify } from '../../notifications/use-notify';
 import { formatDateTime } from '../../utils/format';
+import { InFlightImportsPanel } from './in-flight-imports-panel';
 import { runLink } from './run-link';
 import { useRowsPerPage } from './use-rows-per-page';
 
@@ -32,7 +33,7 @@ function isSortField(value: unknown): value is RunSortField {
   return typeof value === 'string' && (SORT_FIELDS as readonly string[]).includes(value);
 }
 
-/** Run list (/): search, server-side sort and paging, live status. */
+/** Run list (/): search, server-side sort and paging, live status, imports in flight. */
 export function RunListPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -260,6 +261,7 @@ export function RunListPage() {
           setPage(1);
         }}
       />
+      <InFlightImportsPanel onReady={refetchSilently} />
       <Table<RunSummary>
         rowKey="id"
         size="middle"
