@@ -1,0 +1,246 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newSignedInPage, repoRoot, startEmbeddedApp, type EmbeddedApp } from './harness';
+
+/**
+ * Batch import (issue 3 item 5), in the browser: the technician gives run import step 1 the twelve
+ * files of two Bio-Rad CFX runs at once, sees them grouped into two runs of six files, clicks Next
+ * and is taken back to the run list once both are imported. A physician watching the run list in
+ * another browser context sees the imports in flight and both runs appear without reloading.
+ *
+ * The two run names and the 96 wells of each were read by hand from the files (the Plate View has
+ * 12 columns, the Cq Results and the SYBR amplification table name 96 wells; see
+ * test/e2e/import-families.e2e-spec.ts), never from Amplio's own output.
+ */
+
+// CI clones the repository with shared/ beside it.
+const FIXTURE_DIR = resolve(repoRoot, '..', 'shared', 'fixtures', 'biorad-cfx', 'cfx-manager-sybr');
+const RUN_NAMES = ['admin_2021-02-19 09-57-01_BR002605', 'admin_2021-02-19 11-52-02_BR002605'];
+const ANALYSER_NAME = 'CFX Manager / CFX Maestro';
+const START_TIMEOUT = 180_000;
+const TEST_TIMEOUT = 90_000;
+/** Both runs parse inline in the embedded app. */
+const IMPORT_TIMEOUT = 60_000;
+
+const testId = (id: string) => `[data-testid="${id}"]`;
+/** innerText collapses runs of spaces (the CFX names have two after the dash). */
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The part of GET /api/run and GET /api/run/{id} this spec reads. */
+interface RunRow {
+  id: string;
+  businessId: string;
+  fileName: string;
+}
+interface RunView extends RunRow {
+  plateType: string;
+  analyser: { id: string };
+  wells: Record<string, { position: string }>;
+}
+
+/** GET on the API with the signed-in page's own token (the OIDC user in localStorage). */
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate<T, string>(async (url) => {
+    const storage = (
+      globalThis as unknown as {
+        localStorage: {
+          getItem(key: string): string | null;
+          key(index: number): string | null;
+          length: number;
+        };
+      }
+    ).localStorage;
+    let token: string | undefined;
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith('oidc.user:')) {
+        token = (JSON.parse(storage.getItem(key) ?? '{}') as { access_token?: string }).access_token;
+      }
+    }
+    if (!token) throw new Error('no signed-in OIDC user in localStorage');
+    const response = await fetch(url, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    });
+    if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }, path);
+}
+
+/** Opens run import step 1 and chooses the analyser (the select is searchable, its list virtual). */
+async function openImportWith(page: Page, appUrl: string, analyserName: string): Promise<void> {
+  await page.goto(`${appUrl}/run/import`, { waitUntil: 'domcontentloaded' });
+  const select = page.locator(testId('import-analyser'));
+  await select.waitFor({ state: 'visible' });
+  await select.click();
+  await page.keyboard.type(analyserName);
+  const option = page
+    .locator('.ant-select-dropdown .ant-select-item-option:visible')
+    .filter({ hasText: analyserName })
+    .first();
+  await option.waitFor({ state: 'visible' });
+  await option.click();
+  await option.waitFor({ state: 'hidden' });
+  await page
+    .locator(`${testId('import-files')} .ant-upload-disabled`)
+    .waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/**
+ * Marks the window (a reload would wipe the marker) and records every in-flight import line the
+ * run list renders, however briefly.
+ */
+async function watchRunList(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const scope = globalThis as unknown as {
+      __batchNoReload: boolean;
+      __inFlightSeen: string[];
+      document: {
+        body: unknown;
+        querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }>;
+      };
+      MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void };
+    };
+    scope.__batchNoReload = true;
+    scope.__inFlightSeen = [];
+    const record = (): void => {
+      const lines = scope.document.querySelectorAll('[data-testid^="import-in-flight-"]');
+      for (let i = 0; i < lines.length; i++) {
+        const id = lines[i].getAttribute('data-testid') ?? '';
+        if (!scope.__inFlightSeen.includes(id)) scope.__inFlightSeen.push(id);
+      }
+    };
+    new scope.MutationObserver(record).observe(scope.document.body, { childList: true, subtree: true });
+  });
+}
+
+async function screenshot(page: Page | undefined, name: string): Promise<void> {
+  if (!page || process.env.AMPLIO_E2E_SCREENSHOTS === '0') return;
+  const file = resolve(repoRoot, 'test-results', `batch-import-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+}
+
+describe('batch import: the files of several runs at once (embedded app)', () => {
+  let app: EmbeddedApp | undefined;
+  let browser: Browser | undefined;
+  let technician: Page | undefined;
+  let physician: Page | undefined;
+  const files = existsSync(FIXTURE_DIR)
+    ? readdirSync(FIXTURE_DIR)
+        .filter((name) => name.endsWith('.csv'))
+        .sort()
+    : [];
+
+  beforeAll(async () => {
+    if (files.length !== 12)
+      throw new Error(
+        `expected the 12 CFX files in ${FIXTURE_DIR} (shared/ beside the clone), found ${files.length}`,
+      );
+    [app, browser] = await Promise.all([startEmbeddedApp(), launchBrowser()]);
+    [technician, physician] = await Promise.all([
+      newSignedInPage(browser, app.url, 'technician'),
+      newSignedInPage(browser, app.url, 'physician'),
+    ]);
+  }, START_TIMEOUT);
+
+  afterAll(async () => {
+    await technician?.context().close();
+    await physician?.context().close();
+    await browser?.close();
+    await app?.stop();
+  }, 60_000);
+
+  it(
+    'the technician imports two CFX runs in one go; the physician sees both appear live, with 96 wells each',
+    async () => {
+      const tech = technician!;
+      const doc = physician!;
+      const appUrl = app!.url;
+      try {
+        // The physician watches the run list.
+        await doc.goto(appUrl, { waitUntil: 'domcontentloaded' });
+        await doc.locator(testId('run-table')).waitFor({ state: 'visible' });
+        const before = await apiGet<{ listObjects: RunRow[] }>(
+          doc,
+          '/api/run?page=0&size=100&sort=businessId&sortDirection=desc',
+        );
+        const knownIds = new Set(before.listObjects.map((run) => run.id));
+        await watchRunList(doc);
+
+        // The technician chooses the analyser and all twelve files.
+        await openImportWith(tech, appUrl, ANALYSER_NAME);
+        await tech
+          .locator(`${testId('import-files')} input[type="file"]`)
+          .setInputFiles(files.map((name) => resolve(FIXTURE_DIR, name)));
+        await expect(tech.locator(`${testId('import-files')} .ant-upload-list-item`).count()).resolves.toBe(
+          12,
+        );
+
+        // Two groups of six, each within the analyser's bounds, shown before anything is parsed.
+        const groups = tech.locator(`${testId('import-groups')} [data-testid^="import-group-"]`);
+        await expect(groups.count()).resolves.toBe(2);
+        for (const [index, runName] of RUN_NAMES.entries()) {
+          const group = tech.locator(testId(`import-group-${index + 1}`));
+          await expect(group.getAttribute('data-file-count')).resolves.toBe('6');
+          await expect(group.getAttribute('data-valid')).resolves.toBe('true');
+          const text = squash(await group.innerText());
+          expect(text).toContain(`Run ${index + 1}: 6 files`);
+          expect(text).toContain(squash(`${runName} -  Quantification Cq Results_0.csv`));
+          expect(text).toContain(`${runName}_Run Information.csv`);
+          expect(text).not.toContain(RUN_NAMES[1 - index]);
+        }
+
+        await tech.locator(testId('import-next')).click();
+        // Several runs: back to the run list once both are imported, with the count.
+        await tech.waitForURL((url) => url.pathname === '/', { timeout: IMPORT_TIMEOUT });
+        await tech
+          .locator('.ant-notification-notice:visible')
+          .filter({ hasText: '2 runs imported' })
+          .first()
+          .waitFor({ state: 'visible', timeout: 5_000 });
+
+        // The physician's list shows both runs without a reload.
+        const table = doc.locator(testId('run-table'));
+        for (const runName of RUN_NAMES) {
+          await table
+            .locator('tr[data-testid^="run-row-"]')
+            .filter({ hasText: squash(runName) })
+            .first()
+            .waitFor({ state: 'visible', timeout: IMPORT_TIMEOUT });
+        }
+        await expect(
+          doc.evaluate(
+            () => (globalThis as unknown as { __batchNoReload?: boolean }).__batchNoReload === true,
+          ),
+        ).resolves.toBe(true);
+        // It also showed the imports while they were in flight (lines keyed by upload id).
+        const seen = await doc.evaluate(
+          () => (globalThis as unknown as { __inFlightSeen: string[] }).__inFlightSeen,
+        );
+        expect(seen.length).toBeGreaterThanOrEqual(2);
+
+        // Both runs exist, each on a 96-well plate with 96 wells.
+        const after = await apiGet<{ listObjects: RunRow[] }>(
+          tech,
+          '/api/run?page=0&size=100&sort=businessId&sortDirection=desc',
+        );
+        const created = after.listObjects.filter((run) => !knownIds.has(run.id));
+        expect(created).toHaveLength(2);
+        for (const runName of RUN_NAMES) {
+          const row = created.find((run) => squash(run.fileName).includes(squash(runName)));
+          expect(row).toBeDefined();
+          expect(squash(row!.fileName)).not.toContain(RUN_NAMES.find((name) => name !== runName));
+          const run = await apiGet<RunView>(tech, `/api/run/${encodeURIComponent(row!.id)}`);
+          expect(run.analyser.id).toBe('biorad-cfx');
+          expect(run.plateType).toBe('RECTANGULAR_96');
+          expect(Object.keys(run.wells)).toHaveLength(96);
+        }
+      } catch (error) {
+        await screenshot(tech, 'technician');
+        await screenshot(doc, 'physician');
+        throw error;
+      }
+    },
+    TEST_TIMEOUT,
+  );
+});
