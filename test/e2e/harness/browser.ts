@@ -54,21 +54,23 @@ export async function newSignedInPage(
     await page.locator('#username').waitFor({ state: 'visible' });
     await page.locator('#username').fill(login);
     await page.locator('#password').fill(password);
+    const releaseNote = page
+      .waitForResponse((response) => response.url().includes('/api/release/last'), { timeout })
+      .catch(() => null);
     await page.locator('#kc-login').click();
     // The built-in issuer may share the app's origin, so the URL alone does not say we are back:
     // the app shell does.
     await page.waitForURL((url) => url.href.startsWith(appUrl), { timeout });
     await page.locator('[data-testid="app-shell"]').waitFor({ state: 'visible', timeout });
     if (options.dismissReleaseNote ?? true) {
-      const close = page.locator('[data-testid="release-note-close"]');
-      // The release note is fetched after the shell renders; give it a short moment to appear.
-      if (await close.isVisible({ timeout: 0 }).catch(() => false)) {
+      // The shell asks GET /api/release/last after it renders and shows the note when it is unseen:
+      // wait for that answer, then close the note it announces (no guessing with a short timeout).
+      const response = await releaseNote;
+      const release = response?.ok() ? ((await response.json()) as { alreadySeen?: boolean }) : null;
+      if (release && release.alreadySeen === false) {
+        const close = page.locator('[data-testid="release-note-close"]');
         await close.click();
-      } else {
-        await close.waitFor({ state: 'visible', timeout: 2_000 }).then(
-          () => close.click(),
-          () => undefined,
-        );
+        await close.waitFor({ state: 'hidden' });
       }
     }
   } catch (error) {
