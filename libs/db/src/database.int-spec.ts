@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import { createDataSource, runMigrations } from './data-source';
+import { MIGRATIONS } from './migrations';
+import { CatalogueRepository } from './repositories/catalogue.repository';
+import { RunRepository, type NewRun } from './repositories/run.repository';
+import { UserRepository } from './repositories/user.repository';
+
+/** Medium tests: the migrations and repositories against a real PostgreSQL (127.0.0.1:5432, trust). */
+const ADMIN_URL = process.env.AMPLIO_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+describe('database (real PostgreSQL)', () => {
+  const database = `amplio_db_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${database}`);
+  const sources: DataSource[] = [];
+
+  const admin = async (sql: string): Promise<void> => {
+    const client = new Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${database}`);
+  });
+
+  afterAll(async () => {
+    await Promise.all(sources.map((source) => (source.isInitialized ? source.destroy() : undefined)));
+    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  });
+
+  it('applies the migrations once when several processes start together', async () => {
+    for (let index = 0; index < 3; index += 1) sources.push(createDataSource(url, { poolSize: 2 }));
+    await Promise.all(sources.map((source) => source.initialize()));
+    const applied = await Promise.all(sources.map((source) => runMigrations(source)));
+    expect(applied.flat().sort()).toEqual(MIGRATIONS.map((migration) => new migration().name).sort());
+    const rows = await sources[0].query<Array<{ count: number }>>(
+      'SELECT count(*)::int AS count FROM migrations',
+    );
+    expect(rows[0].count).toBe(MIGRATIONS.length);
+  });
+
+  it('creates a run once however often the import job runs', async () => {
+    const source = sources[0];
+    const users = new UserRepository(source);
+    const catalogue = new CatalogueRepository(source);
+    const runs = new RunRepository(source);
+    const laboratoryId = randomUUID();
+    await users.insertLaboratory({ id: laboratoryId, name: 'Lab', kitManufacturer: false });
+    await catalogue.upsertAnalysers([
+      {
+        id: 'rdml',
+        name: 'RDML',
+        version: '1',
+        manufacturer: 'x',
+        family: 'rdml',
+        extension: '.rdml',
+        minNumberOfFilesByRun: 1,
+        maxNumberOfFilesByRun: 1,
+      },
+    ]);
+    const importId = randomUUID();
+    await runs.createImport({
+      id: importId,
+      laboratoryId,
+      analyserId: 'rdml',
+      uploadId: null,
+      createdById: randomUUID(),
+      createdByName: 'Tess',
+      files: [{ name: 'run.rdml', content: Buffer.from('x'), sha256: 'ab' }],
+    });
+    const run: NewRun = {
+      plateType: 'RECTANGULAR_96',
+      instrumentName: 'CFX',
+      serialNumber: null,
+      runDate: null,
+      fileName: 'run.rdml',
+      parsedFormat: 'rdml',
+      cycleCount: 3,
+      wells: [
+        {
+          position: 'A1',
+          name: 'S1',
+          sampleRole: null,
+          curves: [
+            {
+              channel: 'FAM',
+              originalName: 'FAM',
+              kind: 'raw',
+              cycles: [1, 2, 3],
+              fluorescence: [0.5, 1.25, 9],
+              instrumentCq: 2.5,
+              instrumentThreshold: null,
+              instrumentCall: null,
+              instrumentBaselineStart: null,
+              instrumentBaselineEnd: null,
+            },
+          ],
+        },
+      ],
+    };
+    const [first, second] = await Promise.all([
+      runs.createRunFromImport(importId, run),
+      runs.createRunFromImport(importId, run),
+    ]);
+    expect(second).toBe(first);
+    expect(await runs.createRunFromImport(importId, run)).toBe(first);
+    const counts = await source.query<Array<{ runs: number; wells: number }>>(
+      'SELECT (SELECT count(*) FROM run)::int AS runs, (SELECT count(*) FROM well)::int AS wells',
+    );
+    expect(counts[0]).toEqual({ runs: 1, wells: 1 });
+    const curves = await runs.listCurves(first);
+    expect(curves[0].fluorescence).toEqual([0.5, 1.25, 9]);
+    const files = await runs.listRunFiles(first);
+    expect(files.map((file) => file.name)).toEqual(['run.rdml']);
+  });
+
+  it('scopes a run to its laboratory', async () => {
+    const runs = new RunRepository(sources[0]);
+    const [{ id, laboratory_id }] = await sources[0].query<Array<{ id: string; laboratory_id: string }>>(
+      'SELECT id, laboratory_id FROM run LIMIT 1',
+    );
+    expect(await runs.findRun({ laboratoryId: laboratory_id, crossLaboratory: false }, id)).not.toBeNull();
+    expect(await runs.findRun({ laboratoryId: randomUUID(), crossLaboratory: false }, id)).toBeNull();
+    expect(await runs.findRun({ laboratoryId: null, crossLaboratory: true }, id)).not.toBeNull();
+    const page = await runs.pageRuns(
+      { laboratoryId: randomUUID(), crossLaboratory: false },
+      { page: 0, size: 10, search: null, sort: 'businessId', direction: 'desc' },
+    );
+    expect(page.total).toBe(0);
+  });
+});
