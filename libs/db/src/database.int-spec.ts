@@ -30,7 +30,7 @@ describe('database (real PostgreSQL)', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(sources.map((source) => (source.isInitialized ? source.destroy() : undefined)));
+    await Promise.all(sources.filter((source) => source.isInitialized).map((source) => source.destroy()));
     await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   });
 
