@@ -73,11 +73,15 @@ function solve(a: Float64Array, v: Float64Array): boolean {
   return true;
 }
 
-/** Fits the curve; null when it has fewer than 8 reads or the fit fails. */
+/**
+ * Fits the curve; null when it has fewer than 8 reads or the fit fails. With fitSlope false the
+ * baseline slope m stays 0 (for curves whose drift was already subtracted) and only b is fitted.
+ */
 export function fitLogistic(
   x: ArrayLike<number>,
   y: ArrayLike<number>,
   maxIterations = 150,
+  fitSlope = true,
 ): LogisticFit | null {
   const n = Math.min(x.length, y.length);
   if (n < 8) return null;
@@ -152,6 +156,15 @@ export function fitLogistic(
       }
       jtj[j * PARAMETERS + j] = 1;
       jtr[j] = 0;
+    }
+    if (!fitSlope) {
+      // m is frozen at 0: its row and column become the identity, as for a bound parameter.
+      for (let k = 0; k < PARAMETERS; k++) {
+        jtj[PARAMETERS + k] = 0;
+        jtj[k * PARAMETERS + 1] = 0;
+      }
+      jtj[PARAMETERS + 1] = 1;
+      jtr[1] = 0;
     }
     let improved = false;
     for (let attempt = 0; attempt < 12 && !improved; attempt++) {

@@ -93,7 +93,9 @@ describe('autoThreshold', () => {
 });
 
 describe('sdmCq', () => {
-  const curve = logisticCurve({ midpoint: 25, steepness: 0.7, baseline: 10, slope: 0.2 });
+  // sdmCq takes the baseline-corrected curve: an offset is refitted, a slope is not.
+  const curve = logisticCurve({ midpoint: 25, steepness: 0.7, baseline: 10, slope: 0 });
+  const drifting = logisticCurve({ midpoint: 25, steepness: 0.7, baseline: 10, slope: 0.2 });
   it('fitted: the second-derivative maximum of the fitted logistic, midpoint - ln(2 + sqrt 3) / k', () => {
     expect(sdmCq(curve.cycles, curve.fluorescence, 0, 'fitted')).toBeCloseTo(
       25 - Math.log(2 + Math.sqrt(3)) / 0.7,
@@ -109,8 +111,16 @@ describe('sdmCq', () => {
       0.5,
     );
   });
-  it('recovers the fitted parameters of a noise-free curve', () => {
-    const fit = fitLogistic(curve.cycles, curve.fluorescence);
+  it('fitLogistic without a slope keeps m at 0 and still recovers a drift-free curve', () => {
+    const fit = fitLogistic(curve.cycles, curve.fluorescence, 150, false);
+    expect(fit?.m).toBe(0);
+    expect(fit?.b).toBeCloseTo(10, 3);
+    expect(fit?.e).toBeCloseTo(25, 3);
+    expect(fit?.s).toBeCloseTo(1 / 0.7, 3);
+  });
+  it('recovers the fitted parameters of a noise-free curve with a drifting baseline', () => {
+    const fit = fitLogistic(drifting.cycles, drifting.fluorescence);
+    expect(fit?.m).toBeCloseTo(0.2, 3);
     expect(fit).not.toBeNull();
     expect(fit?.e).toBeCloseTo(25, 3);
     expect(fit?.s).toBeCloseTo(1 / 0.7, 3);

@@ -66,7 +66,7 @@ describe('LightCycler 480 agreement (second-derivative maximum vs Roche Cp)', ()
     expect(cps.size).toBe(384);
   });
 
-  it('engine (cqMethod sdm, automatic threshold): median |diff| <= 0.8, bias within 0.8, presence agrees on >= 381 of 384', () => {
+  it('engine (cqMethod sdm, automatic threshold): median |diff| <= 0.72, max <= 3.2, bias within 0.7, presence agrees on >= 381 of 384', () => {
     const results = interpretRun(wells, configuration);
     const pairs: CqPair[] = results.map((r) => ({
       id: r.position,
@@ -77,12 +77,13 @@ describe('LightCycler 480 agreement (second-derivative maximum vs Roche Cp)', ()
     console.log(describeFigures('LC480 engine sdm (lightcycler variant)', figures));
     console.log(`LC480 presence mismatches: ${figures.presenceMismatches.join(', ')}`);
     expect(figures.compared).toBeGreaterThan(250);
-    expect(figures.medianAbs).toBeLessThanOrEqual(0.8);
-    expect(Math.abs(figures.medianSigned)).toBeLessThanOrEqual(0.8);
+    expect(figures.medianAbs).toBeLessThanOrEqual(0.72);
+    expect(figures.maxAbs).toBeLessThanOrEqual(3.2);
+    expect(Math.abs(figures.medianSigned)).toBeLessThanOrEqual(0.7);
     expect(figures.presenceMismatches.length).toBeLessThanOrEqual(3);
   });
 
-  it('variants on the wells Roche called: discrete ~3.4 late, fitted SDM ~2.4 late, lightcycler ~0.7', () => {
+  it('variants on the wells Roche called: discrete ~3.4 late, fitted SDM ~2.4 late, lightcycler ~0.70', () => {
     const pairs: Record<SdmVariant, CqPair[]> = { discrete: [], fitted: [], lightcycler: [] };
     const threshold = { ...configuration, cqMethod: 'threshold' as const };
     for (const [position, cp] of cps) {
@@ -94,7 +95,7 @@ describe('LightCycler 480 agreement (second-derivative maximum vs Roche Cp)', ()
         channels: [{ dye: 'SYBR', curve: { kind: 'raw', ...curve } }],
       };
       const corrected = interpretRun([input], threshold)[0].channels[0].points.map((p) => p.y);
-      const fit = fitLogistic(curve.cycles, corrected);
+      const fit = fitLogistic(curve.cycles, corrected, 150, false);
       const maxima = fit
         ? fittedDerivativeMaxima(fit, curve.cycles[0], curve.cycles[curve.cycles.length - 1])
         : null;
@@ -114,12 +115,12 @@ describe('LightCycler 480 agreement (second-derivative maximum vs Roche Cp)', ()
     for (const [variant, f] of Object.entries(figures)) console.log(describeFigures(`LC480 ${variant}`, f));
     expect(figures.discrete.medianSigned).toBeGreaterThan(2.5);
     expect(figures.fitted.medianSigned).toBeGreaterThan(1.5);
-    expect(figures.lightcycler.medianAbs).toBeLessThanOrEqual(0.8);
+    expect(figures.lightcycler.medianAbs).toBeLessThanOrEqual(0.72);
     expect(figures.lightcycler.medianAbs).toBeLessThan(figures.fitted.medianAbs);
     expect(figures.lightcycler.presenceMismatches).toEqual([]);
   });
 
-  it('second data set (rdml/volume_machine, the LightCycler 480 experiment "AMC Amsterdam NL - 384 Wells"): median |diff| <= 0.1', () => {
+  it('second data set (rdml/volume_machine, the LightCycler 480 experiment "AMC Amsterdam NL - 384 Wells"): median |diff| <= 0.06', () => {
     const experiment = 'AMC Amsterdam NL - 384 Wells';
     const machine = new Map<string, number>();
     for (const record of readRecords('rdml/volume_machine_cq.tsv')) {
@@ -144,6 +145,6 @@ describe('LightCycler 480 agreement (second-derivative maximum vs Roche Cp)', ()
     console.log(describeFigures('LC480 volume_machine AMC, engine sdm', figures));
     expect(figures.compared).toBeGreaterThanOrEqual(25);
     expect(figures.presenceMismatches).toEqual([]);
-    expect(figures.medianAbs).toBeLessThanOrEqual(0.1);
+    expect(figures.medianAbs).toBeLessThanOrEqual(0.06);
   });
 });
