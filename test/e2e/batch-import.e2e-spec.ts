@@ -1,7 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSignedInPage, repoRoot, startEmbeddedApp, type EmbeddedApp } from './harness';
+import {
+  apiGet,
+  launchBrowser,
+  newSignedInPage,
+  repoRoot,
+  startEmbeddedApp,
+  type EmbeddedApp,
+} from './harness';
 
 /**
  * Batch import (issue 3 item 5), in the browser: the technician gives run import step 1 the twelve
@@ -40,35 +47,6 @@ interface RunView extends RunRow {
   wells: Record<string, { position: string }>;
 }
 
-/** GET on the API with the signed-in page's own token (the OIDC user in localStorage). */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate<T, string>(async (url) => {
-    const storage = (
-      globalThis as unknown as {
-        localStorage: {
-          getItem(key: string): string | null;
-          key(index: number): string | null;
-          length: number;
-        };
-      }
-    ).localStorage;
-    let token: string | undefined;
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key?.startsWith('oidc.user:')) {
-        token = (JSON.parse(storage.getItem(key) ?? '{}') as { access_token?: string }).access_token;
-      }
-    }
-    if (!token) throw new Error('no signed-in OIDC user in localStorage');
-    const response = await fetch(url, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    });
-    if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }, path);
-}
-
-/** Opens run import step 1 and chooses the analyser (the select is searchable, its list virtual). */
 async function openImportWith(page: Page, appUrl: string, analyserName: string): Promise<void> {
   await page.goto(`${appUrl}/run/import`, { waitUntil: 'domcontentloaded' });
   const select = page.locator(testId('import-analyser'));

@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSignedInPage, repoRoot, startEmbeddedApp, type EmbeddedApp } from './harness';
+import {
+  apiGet,
+  launchBrowser,
+  newSignedInPage,
+  repoRoot,
+  startEmbeddedApp,
+  type EmbeddedApp,
+} from './harness';
 
 /**
  * Run import step 1 in the browser, once per analyser family (issue 3 item 7): the technician
@@ -184,31 +191,8 @@ async function openImportWith(page: Page, appUrl: string, analyserName: string):
 }
 
 /** The run as the API answers it, with the signed-in page's own token. */
-async function fetchRun(page: Page, runId: string): Promise<RunView> {
-  return page.evaluate(async (id) => {
-    const storage = (
-      globalThis as unknown as {
-        localStorage: {
-          getItem(key: string): string | null;
-          key(index: number): string | null;
-          length: number;
-        };
-      }
-    ).localStorage;
-    let token: string | undefined;
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key?.startsWith('oidc.user:')) {
-        token = (JSON.parse(storage.getItem(key) ?? '{}') as { access_token?: string }).access_token;
-      }
-    }
-    if (!token) throw new Error('no signed-in OIDC user in localStorage');
-    const response = await fetch(`/api/run/${encodeURIComponent(id)}`, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    });
-    if (!response.ok) throw new Error(`GET /api/run/${id}: HTTP ${response.status} ${await response.text()}`);
-    return (await response.json()) as RunView;
-  }, runId);
+function fetchRun(page: Page, runId: string): Promise<RunView> {
+  return apiGet<RunView>(page, `/api/run/${encodeURIComponent(runId)}`);
 }
 
 async function screenshotOnFailure(page: Page, name: string): Promise<void> {
