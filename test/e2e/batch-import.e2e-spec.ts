@@ -2,6 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  openImportWith,
+  testId,
   apiGet,
   launchBrowser,
   newSignedInPage,
@@ -31,7 +33,6 @@ const TEST_TIMEOUT = 90_000;
 /** Both runs parse inline in the embedded app. */
 const IMPORT_TIMEOUT = 60_000;
 
-const testId = (id: string) => `[data-testid="${id}"]`;
 /** innerText collapses runs of spaces (the CFX names have two after the dash). */
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -45,24 +46,6 @@ interface RunView extends RunRow {
   plateType: string;
   analyser: { id: string };
   wells: Record<string, { position: string }>;
-}
-
-async function openImportWith(page: Page, appUrl: string, analyserName: string): Promise<void> {
-  await page.goto(`${appUrl}/run/import`, { waitUntil: 'domcontentloaded' });
-  const select = page.locator(testId('import-analyser'));
-  await select.waitFor({ state: 'visible' });
-  await select.click();
-  await page.keyboard.type(analyserName);
-  const option = page
-    .locator('.ant-select-dropdown .ant-select-item-option:visible')
-    .filter({ hasText: analyserName })
-    .first();
-  await option.waitFor({ state: 'visible' });
-  await option.click();
-  await option.waitFor({ state: 'hidden' });
-  await page
-    .locator(`${testId('import-files')} .ant-upload-disabled`)
-    .waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 /**

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  openImportWith,
+  testId,
   apiGet,
   launchBrowser,
   newSignedInPage,
@@ -131,7 +133,6 @@ const FAMILIES: FamilyCase[] = [
   },
 ];
 
-const testId = (id: string) => `[data-testid="${id}"]`;
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 /** innerText collapses runs of spaces (the CFX names have two after the dash). */
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -166,28 +167,6 @@ async function waitUnlessRefused(
     if (Date.now() > deadline) return [`timed out after ${timeoutMs / 1000} s (now at ${page.url()})`];
     await page.waitForTimeout(200);
   }
-}
-
-/** Opens run import step 1 from a fresh load (no notification left over) and chooses the analyser. */
-async function openImportWith(page: Page, appUrl: string, analyserName: string): Promise<void> {
-  await page.goto(`${appUrl}/run/import`, { waitUntil: 'domcontentloaded' });
-  const select = page.locator(testId('import-analyser'));
-  await select.waitFor({ state: 'visible' });
-  // The options come from GET /api/analyser; the select is searchable (and its list virtual): type
-  // the name so the option is rendered, then click it.
-  await select.click();
-  await page.keyboard.type(analyserName);
-  const option = page
-    .locator('.ant-select-dropdown .ant-select-item-option:visible')
-    .filter({ hasText: analyserName })
-    .first();
-  await option.waitFor({ state: 'visible' });
-  await option.click();
-  await option.waitFor({ state: 'hidden' });
-  // The file picker is enabled once an analyser is chosen.
-  await page
-    .locator(`${testId('import-files')} .ant-upload-disabled`)
-    .waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 /** The run as the API answers it, with the signed-in page's own token. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  testId,
   launchBrowser,
   newSignedInPage,
   repoRoot,
@@ -31,8 +32,6 @@ const START_TIMEOUT = 180_000;
 const TEST_TIMEOUT = 300_000;
 /** Imports and interpretation run in a worker (scaled) or inline: be generous. */
 const SLOW = 90_000;
-
-const testId = (id: string) => `[data-testid="${id}"]`;
 
 async function confirm(page: Page): Promise<void> {
   const ok = page.locator(testId('confirm-ok'));
