@@ -367,18 +367,24 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     res.status(200).json(claimsOf(user));
   }
 
-  async function showInteraction(req: Request, res: Response): Promise<void> {
-    let details: OidcInteraction;
+  /** The sign-in interaction of this request, or null after answering with the "expired" page. */
+  async function interactionOrExpired(req: Request, res: Response): Promise<OidcInteraction | null> {
     try {
-      details = await provider.interactionDetails(req, res);
+      return await provider.interactionDetails(req, res);
     } catch {
-      return sendHtml(
+      sendHtml(
         res,
         400,
         renderMessagePage(localeOf(req), 'expiredTitle', 'expired', redirectUris[0]),
         origins,
       );
+      return null;
     }
+  }
+
+  async function showInteraction(req: Request, res: Response): Promise<void> {
+    const details = await interactionOrExpired(req, res);
+    if (!details) return;
     if (details.uid !== req.params.uid) {
       return sendHtml(
         res,
@@ -430,17 +436,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   let dummyHash: Promise<string> | undefined;
 
   async function submitLogin(req: Request, res: Response): Promise<void> {
-    let details: OidcInteraction;
-    try {
-      details = await provider.interactionDetails(req, res);
-    } catch {
-      return sendHtml(
-        res,
-        400,
-        renderMessagePage(localeOf(req), 'expiredTitle', 'expired', redirectUris[0]),
-        origins,
-      );
-    }
+    const details = await interactionOrExpired(req, res);
+    if (!details) return;
     const locale = localeOf(req, details.params);
     if (details.uid !== req.params.uid || details.prompt.name !== 'login') {
       return sendHtml(
