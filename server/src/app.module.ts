@@ -15,6 +15,7 @@ import { UserResolver } from './auth/user-resolver.service';
 import { CatalogueController } from './catalogue/catalogue.controller';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { ErrorBodyFilter } from './common/error-body.filter';
+import { CONFIGURATION_MODULES } from './configuration.modules';
 import { RunEventsGateway } from './realtime/run-events.gateway';
 import { SOCKET_SERVER_HOLDER, type SocketServerHolder } from './realtime/socket-server-holder';
 import { RunsController } from './runs/runs.controller';
@@ -85,7 +86,7 @@ export class AppModule {
         };
     return {
       module: AppModule,
-      imports: [DatabaseModule.forDataSource(runtime.dataSource), ...queueModules],
+      imports: [DatabaseModule.forDataSource(runtime.dataSource), ...queueModules, ...CONFIGURATION_MODULES],
       controllers: [ShellController, CatalogueController, RunsController, PlateTemplatesController],
       providers: [
         { provide: ACCESS_TOKEN_VERIFIER, useValue: runtime.verifier },
