@@ -7,7 +7,7 @@ import { parsePlatePlan } from '@amplio/parsers';
 import { ApiError } from '../common/api-error';
 import { type AuthenticatedUser, hasRole } from '../auth/authenticated-user';
 import { runAuditRecord } from './run-audit';
-import { RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
+import { RUNTIME_SETTINGS, type RuntimeSettings } from '../infrastructure/runtime-settings';
 import type { RunDto } from './dto/run.dto';
 import { RunsService, type UploadedRunFile } from './runs.service';
 

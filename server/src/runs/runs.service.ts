@@ -7,7 +7,7 @@ import { JOB_QUEUE, type JobQueue } from '@amplio/jobs';
 import { ApiError } from '../common/api-error';
 import { type AuthenticatedUser, hasRole, scopeOf } from '../auth/authenticated-user';
 import { runAuditRecord } from './run-audit';
-import { RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
+import { RUNTIME_SETTINGS, type RuntimeSettings } from '../infrastructure/runtime-settings';
 import type { CreateRunDto, RunPageQueryDto } from './dto/run-requests.dto';
 import type { RunChartDto, RunDto, RunInterpretationDto, RunPageDto } from './dto/run.dto';
 import { toChartDto, toInterpretationDto, toRunDto, toRunSummary } from './run.mapper';

@@ -2,7 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { UserRepository } from '@amplio/db';
 import { ApiError } from '../common/api-error';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { RUNTIME_SETTINGS, type RuntimeSettings } from '../runtime-settings';
+import { RUNTIME_SETTINGS, type RuntimeSettings } from '../infrastructure/runtime-settings';
 import type { HealthDto, MeDto, PublicPropertiesDto, ReleaseNoteDto } from './shell.controller';
 
 /** Product identity shown in the About modal. */
