@@ -4,10 +4,11 @@ export type {
   ChannelResult,
   ResultState,
   ReasonCode,
+  ReasonParams,
   ThresholdSource,
   WellResult,
   InterpretOptions,
-} from './interpret';
+} from './interpret-types';
 export { interpretWell, interpretRun } from './interpret';
 export {
   EXPRESSION_OPERATORS,
@@ -40,16 +41,19 @@ export {
 export { thresholdCq, autoThreshold, AUTO_THRESHOLD_NOISE_SDS, CONFIRMING_READS } from './threshold-cq';
 export { sdmCq, discreteSdmCq, fittedDerivativeMaxima, type SdmVariant } from './sdm-cq';
 export { fitLogistic, logisticSignal, type LogisticFit } from './logistic-fit';
+export { curveIssue, MIN_CURVE_CYCLES, type CurveIssue } from './curve-quality';
 export {
-  toChartChannels,
-  toWellInterpretation,
-  type ChartChannel,
-  type InterpretationChannel,
-  type SuggestedResult,
-  type WellInterpretationData,
-} from './chart';
+  amplifies,
+  amplificationEvidence,
+  AMPLIFICATION_MIN_SNR,
+  AMPLIFICATION_MIN_MONOTONE_FRACTION,
+  AMPLIFICATION_MIN_PLATEAU_FRACTION,
+  type AmplificationEvidence,
+} from './amplification-check';
 export {
   signalProcessingForFormat,
+  signalProcessingForRun,
+  confirmingReadsFor,
   savitzkyGolayQuadratic,
   QUANTSTUDIO_SMOOTHING_WINDOW,
   type SignalProcessing,

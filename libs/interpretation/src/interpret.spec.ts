@@ -1,5 +1,4 @@
 import type { DiagnosticDefinition, SampleType } from '@amplio/domain';
-import { toChartChannels, toWellInterpretation } from './chart';
 import { interpretRun, interpretWell, type WellInput } from './interpret';
 import { EXPRESSION_OPERATORS, expressionVariables, parseVariable, variableValue } from './rules';
 import { configuration, diagnostic, expression, flatCurve, logisticCurve } from './test-factories';
@@ -168,26 +167,23 @@ describe('interpretWell', () => {
     expect(result.channels[1].cq).toBeNull();
   });
 
-  it('drops non-finite reads and sorts cycles instead of propagating NaN', () => {
+  it('reads cycles given in descending order as the same curve', () => {
     const curve = logisticCurve({ midpoint: 22, noise: 2, seed: 3 });
     const clean = interpretWell(
       { position: 'A1', sampleType: 'SAMPLE', channels: [{ dye: 'FAM', curve }] },
       kit,
     ).channels[0];
-    const damaged = {
+    const reversed = {
       kind: curve.kind,
-      cycles: [...curve.cycles].reverse().concat([41]),
-      fluorescence: [...curve.fluorescence].reverse().concat([Number.NaN]),
+      cycles: [...curve.cycles].reverse(),
+      fluorescence: [...curve.fluorescence].reverse(),
     };
-    damaged.fluorescence[5] = Number.NaN; // cycle 35
     const result = interpretWell(
-      { position: 'A1', sampleType: 'SAMPLE', channels: [{ dye: 'FAM', curve: damaged }] },
+      { position: 'A1', sampleType: 'SAMPLE', channels: [{ dye: 'FAM', curve: reversed }] },
       kit,
     ).channels[0];
-    expect(result.cq).toBeCloseTo(clean.cq ?? 0, 6);
-    expect(result.points).toHaveLength(39);
-    expect(result.points.every((p) => Number.isFinite(p.y))).toBe(true);
-    expect(Number.isFinite(result.endRfu)).toBe(true);
+    expect(result.cq).toBeCloseTo(clean.cq ?? 0, 9);
+    expect(result.points.map((p) => p.x)).toEqual(curve.cycles);
   });
 
   it('leaves the chart points out on request, with the same Cq', () => {
@@ -268,19 +264,12 @@ describe('variables and chart data', () => {
     expect(parseVariable('TEMPERATURE')).toBeNull();
   });
 
-  it('makes chart channels and the well interpretation', () => {
+  it('keeps the corrected curve as chart points, with the threshold and the Cq', () => {
     const result = interpretWell(well('A1', 'SAMPLE', 22), kit);
-    const chart = toChartChannels(result);
-    expect(chart.map((c) => c.name)).toEqual(['FAM', 'HEX']);
-    expect(chart[0].points).toHaveLength(40);
-    expect(chart[0].threshold).toBe(100);
-    const view = toWellInterpretation(result, kit.diagnostics, ['HEX', 'FAM']);
-    expect(view.channel1?.name).toBe('HEX');
-    expect(view.channel2?.cq).toBe(result.channels[0].cq);
-    expect(view.suggestedResult?.id).toBe('positive');
-    expect(
-      toWellInterpretation(interpretWell(well('A3', 'SAMPLE', null, null), kit), kit.diagnostics)
-        .suggestedResult,
-    ).toBeNull();
+    expect(result.channels.map((c) => c.dye)).toEqual(['FAM', 'HEX']);
+    expect(result.channels[0].points).toHaveLength(40);
+    expect(result.channels[0].threshold).toBe(100);
+    expect(result.suggestedDiagnosticId).toBe('positive');
+    expect(result.requiresReview).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { ParsedRun, ParsedWell, SampleType } from '@amplio/domain';
-import type { WellInput } from './interpret';
-import { signalProcessingForFormat } from './signal-processing';
+import type { WellInput } from './interpret-types';
+import { signalProcessingForRun } from './signal-processing';
 
 /**
  * The engine input for the wells of a parsed run: channels in the run's channel order, each with
@@ -12,7 +12,7 @@ export function wellInputsFromParsedRun(
   run: ParsedRun,
   sampleTypeOf: (well: ParsedWell) => SampleType | null,
 ): WellInput[] {
-  const signalProcessing = signalProcessingForFormat(run.format);
+  const signalProcessing = signalProcessingForRun(run);
   const inputs: WellInput[] = [];
   for (const well of run.wells) {
     const sampleType = sampleTypeOf(well);

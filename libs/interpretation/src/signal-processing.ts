@@ -1,3 +1,5 @@
+import { CONFIRMING_READS } from './threshold-cq';
+
 /**
  * How the Cq search reads a curve, per instrument family:
  * - 'none': the corrected reads as they are, linear interpolation between the bracketing reads
@@ -7,15 +9,41 @@
  *   curve (a local least-squares parabola, fitted to the first/last 7 reads at the ends) and a
  *   log-linear interpolation between the two bracketing reads (linear when a read is <= 0). Measured
  *   on the four Design & Analysis workbooks this halves the disagreement of the plain rule (see
- *   docs/interpretation.md). The chart points and end RFU stay unsmoothed.
+ *   docs/interpretation.md). The chart points and end RFU stay unsmoothed;
+ * - 'biorad-cfx': as 'none', but a crossing into the last read counts (CFX Maestro / Manager apply
+ *   no "confirmation read": a curve crossing between cycles 39 and 40 of a 40-cycle run has a Cq).
  */
-export type SignalProcessing = 'none' | 'quantstudio';
+export type SignalProcessing = 'none' | 'quantstudio' | 'biorad-cfx';
 
 export const QUANTSTUDIO_SMOOTHING_WINDOW = 7;
 
 /** The signal processing matching a parser format id (ParsedRun.format). */
 export function signalProcessingForFormat(format: string | null | undefined): SignalProcessing {
-  return format && /quantstudio/i.test(format) ? 'quantstudio' : 'none';
+  if (format && /quantstudio/i.test(format)) return 'quantstudio';
+  if (format && /biorad|bio-rad|cfx/i.test(format)) return 'biorad-cfx';
+  return 'none';
+}
+
+/**
+ * The signal processing of a parsed run: by its format, and for container formats (RDML) by the
+ * instrument name the file carries (e.g. "Bio-Rad CFX96").
+ */
+export function signalProcessingForRun(run: {
+  format: string;
+  instrumentName?: string | null;
+}): SignalProcessing {
+  const byFormat = signalProcessingForFormat(run.format);
+  if (byFormat !== 'none') return byFormat;
+  const instrument = run.instrumentName ?? '';
+  return /\bCFX|bio-?rad/i.test(instrument) ? 'biorad-cfx' : 'none';
+}
+
+/**
+ * Reads after a threshold crossing that must stay above it for the crossing to count: none for
+ * Bio-Rad CFX (its software counts a crossing into the last read), CONFIRMING_READS otherwise.
+ */
+export function confirmingReadsFor(processing: SignalProcessing): number {
+  return processing === 'biorad-cfx' ? 0 : CONFIRMING_READS;
 }
 
 /**

@@ -1,0 +1,186 @@
+import fc from 'fast-check';
+import type { AmplificationCurve } from '@amplio/domain';
+import { amplificationEvidence, amplifies } from './amplification-check';
+import { interpretRun, interpretWell } from './interpret';
+import { configuration, diagnostic, expression } from './test-factories';
+
+/** Deterministic Gaussian-ish noise (sum of 4 uniforms, SD 1). */
+function noiseSource(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  const uniform = (): number => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296 - 0.5;
+  };
+  return () => (uniform() + uniform() + uniform() + uniform()) * Math.sqrt(3);
+}
+
+interface Family {
+  amplitude: number;
+  noise: number;
+  drift: number;
+  midpoint: number;
+  steepness: number;
+  /** Plateau shape: the fraction of the amplitude kept at the end (1: flat, > 1: still climbing). */
+  plateau: number;
+  baseline: number;
+  seed: number;
+  cycles?: number;
+}
+
+function synthetic(f: Family): AmplificationCurve {
+  const random = noiseSource(f.seed);
+  const n = f.cycles ?? 40;
+  const cycles: number[] = [];
+  const fluorescence: number[] = [];
+  for (let c = 1; c <= n; c++) {
+    const sigmoid = 1 / (1 + Math.exp(-f.steepness * (c - f.midpoint)));
+    const plateau = 1 + (f.plateau - 1) * Math.max(0, (c - f.midpoint) / (n - f.midpoint));
+    cycles.push(c);
+    fluorescence.push(f.baseline + f.drift * c + f.amplitude * sigmoid * plateau + f.noise * random());
+  }
+  return { kind: 'raw', cycles, fluorescence };
+}
+
+const family = (amplitude: fc.Arbitrary<number>) =>
+  fc.record({
+    amplitude,
+    noise: fc.double({ min: 1e-4, max: 1, noNaN: true }),
+    drift: fc.double({ min: -0.05, max: 0.05, noNaN: true }),
+    midpoint: fc.double({ min: 14, max: 36, noNaN: true }),
+    steepness: fc.double({ min: 0.45, max: 1.2, noNaN: true }),
+    plateau: fc.double({ min: 0.85, max: 1.15, noNaN: true }),
+    baseline: fc.double({ min: 0, max: 5000, noNaN: true }),
+    seed: fc.integer({ min: 1, max: 1_000_000 }),
+  });
+
+/** A kit whose rules would call a well without FAM Cq negative: the net must stop that call. */
+const kit = configuration({
+  channels: [{ channel: 'FAM', threshold: 1e12 }],
+  diagnostics: [
+    diagnostic({ id: 'negative', conditions: [{ expressions: [expression('CQ FAM', '>', 40)] }] }),
+  ],
+});
+
+describe('safety net: amplification without Cq', () => {
+  it('sees every amplification of 0.1 to 10,000 units whose amplitude is >= 50 x the noise SD (drift up to 20 % of it over the run, plateau, baseline level)', () => {
+    fc.assert(
+      fc.property(
+        family(fc.double({ min: 0.1, max: 10_000, noNaN: true })).map((f) => ({
+          ...f,
+          noise: Math.min(f.noise, f.amplitude / 50),
+          drift: f.drift * 0.1 * f.amplitude,
+        })),
+        (f) => {
+          const curve = synthetic(f);
+          expect(amplificationEvidence(curve.cycles, curve.fluorescence)).toMatchObject({ amplifies: true });
+        },
+      ),
+      { numRuns: 400, seed: 9 },
+    );
+  });
+
+  it('raises no alarm on curves without amplification: noise, drift up or down, a baseline step, a one-read spike', () => {
+    fc.assert(
+      fc.property(
+        family(fc.constant(0)),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 5, max: 39 }),
+        (f, kind, at) => {
+          const curve = synthetic({ ...f, drift: f.drift * 20 * f.noise });
+          if (kind === 1) curve.fluorescence[at] += 60 * f.noise; // spike in one read
+          if (kind === 2) for (let i = at; i < 40; i++) curve.fluorescence[i] += 40 * f.noise; // one-read level step
+          if (kind === 3)
+            for (let i = 0; i < 40; i++) curve.fluorescence[i] += 30 * f.noise * Math.exp(-i / 4); // decaying start
+          expect(amplifies(curve.cycles, curve.fluorescence)).toBe(false);
+        },
+      ),
+      { numRuns: 400, seed: 11 },
+    );
+  });
+
+  it('flags a well whose method found no Cq although the curve amplifies: never called negative', () => {
+    const curve = synthetic({
+      amplitude: 2000,
+      noise: 5,
+      drift: 0,
+      midpoint: 25,
+      steepness: 0.7,
+      plateau: 1,
+      baseline: 100,
+      seed: 3,
+    });
+    const result = interpretWell(
+      { position: 'A1', sampleType: 'SAMPLE', channels: [{ dye: 'FAM', curve }] },
+      kit,
+    );
+    expect(result.channels[0].cq).toBeNull();
+    expect(result.channels[0].amplification).toBe(true);
+    expect(result).toMatchObject({
+      reasonCode: 'AMPLIFICATION_WITHOUT_CQ',
+      reasonParams: { channel: 'FAM' },
+      requiresReview: true,
+      resultState: 'NO_RESULT',
+      suggestedDiagnosticId: null,
+      matchedDiagnosticId: 'negative',
+    });
+  });
+
+  it('lets a flat well be called negative, without review', () => {
+    const curve = synthetic({
+      amplitude: 0,
+      noise: 5,
+      drift: 0.2,
+      midpoint: 25,
+      steepness: 0.7,
+      plateau: 1,
+      baseline: 100,
+      seed: 4,
+    });
+    const result = interpretWell(
+      { position: 'A1', sampleType: 'SAMPLE', channels: [{ dye: 'FAM', curve }] },
+      kit,
+    );
+    expect(result).toMatchObject({
+      suggestedDiagnosticId: 'negative',
+      requiresReview: false,
+      reasonCode: null,
+    });
+  });
+
+  it('a negative control that amplifies without Cq fails the run control; the flagged sample keeps requiresReview', () => {
+    const ntcOk = diagnostic({
+      id: 'ntc-ok',
+      diagnosticType: 'CONTROL',
+      controlSampleType: 'NEGATIVE_AMPLIFICATION_CONTROL',
+      conditions: [{ expressions: [expression('CQ FAM', '>', 40)] }],
+    });
+    const config = { ...kit, diagnostics: [...kit.diagnostics, ntcOk] };
+    const amplifying = synthetic({
+      amplitude: 900,
+      noise: 3,
+      drift: 0,
+      midpoint: 30,
+      steepness: 0.6,
+      plateau: 1,
+      baseline: 50,
+      seed: 5,
+    });
+    const results = interpretRun(
+      [
+        {
+          position: 'A1',
+          sampleType: 'NEGATIVE_AMPLIFICATION_CONTROL',
+          channels: [{ dye: 'FAM', curve: amplifying }],
+        },
+        { position: 'A2', sampleType: 'SAMPLE', channels: [{ dye: 'FAM', curve: amplifying }] },
+      ],
+      config,
+    );
+    expect(results[0]).toMatchObject({ reasonCode: 'AMPLIFICATION_WITHOUT_CQ', resultState: 'NO_RESULT' });
+    expect(results[1]).toMatchObject({
+      reasonCode: 'RUN_CONTROL_FAILED',
+      resultState: 'INVALID',
+      requiresReview: true,
+    });
+  });
+});

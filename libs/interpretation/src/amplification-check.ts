@@ -1,0 +1,175 @@
+import { fitLine, median, residualSd } from './curve-math';
+
+/**
+ * The safety net (docs/interpretation.md, "Amplification without Cq"): a test, independent of the
+ * Cq method, of whether a baseline-corrected curve amplifies. A channel that passes it can never be
+ * called negative: when the configured method finds no Cq, the well is flagged for review.
+ *
+ * On the reads from cycle 3 (all reads on curves shorter than 10), with steps d[i] = y[i+1] - y[i]:
+ * 1. drift m = the median step of the first third or of the last third of the curve, whichever is
+ *    smaller in size (a straight drift gives the same in both; an amplification leaves at least
+ *    one of its baseline and its plateau flat), then re-read from the steps before the climb found
+ *    with it; a drift within 2 standard errors of 0 counts as 0; excess steps e[i] = d[i] - m;
+ * 2. the rise R is the largest sum of consecutive excess steps (the largest drift-free climb);
+ * 3. noise: the larger of the step noise (1.4826 MAD(e) / sqrt 2) and the residual SD of a straight
+ *    line through the reads before the rise (a wandering baseline), floored by the reading quantum;
+ * 4. the curve amplifies when all of these hold:
+ *    - signal-to-noise R / noise >= 20 (AMPLIFICATION_MIN_SNR);
+ *    - monotone rise: at least 75 % of the steps from 10 % to 90 % of the rise climb
+ *      (AMPLIFICATION_MIN_MONOTONE_FRACTION), over at least 2 steps, and no single step makes more
+ *      than 60 % of the rise (AMPLIFICATION_MAX_STEP_FRACTION: a one-read spike or a level jump,
+ *      e.g. a bubble, is not an amplification), and the rise from 10 % to 90 % takes at most 20
+ *      cycles (AMPLIFICATION_MAX_RISE_CYCLES: even a PCR of efficiency 1.3 climbs from 10 % to 90 %
+ *      of its plateau in about 8 cycles; a baseline drift spreads over the whole run);
+ *    - rise relative to plateau: the reads after the climb stay at >= 60 % of it on median
+ *      (AMPLIFICATION_MIN_PLATEAU_FRACTION): an amplicon does not vanish, a bump or a spike does.
+ */
+export const AMPLIFICATION_MIN_SNR = 20;
+export const AMPLIFICATION_MIN_MONOTONE_FRACTION = 0.75;
+export const AMPLIFICATION_MIN_PLATEAU_FRACTION = 0.6;
+export const AMPLIFICATION_MAX_STEP_FRACTION = 0.6;
+export const AMPLIFICATION_MAX_RISE_CYCLES = 20;
+const MIN_RISE_STEPS = 2;
+
+export interface AmplificationEvidence {
+  amplifies: boolean;
+  /** Rise over noise. */
+  snr: number;
+  /** Fraction of climbing steps between 10 % and 90 % of the rise. */
+  monotoneFraction: number;
+  /** Median level after the climb over the rise. */
+  plateauFraction: number;
+  /** First cycle of the climb (10 % of the rise), null when there is no rise. */
+  riseStartCycle: number | null;
+}
+
+const NONE: AmplificationEvidence = {
+  amplifies: false,
+  snr: 0,
+  monotoneFraction: 0,
+  plateauFraction: 0,
+  riseStartCycle: null,
+};
+
+/**
+ * The median of the steps d[from..to] when it differs from 0 by more than 2 standard errors
+ * (1.2533 x 1.4826 MAD / sqrt(count)), else 0: a drift read off noise would tilt the whole curve.
+ */
+function significantDrift(d: Float64Array, from: number, to: number): number {
+  const count = to - from + 1;
+  const m = median(d, from, to);
+  const deviations = new Float64Array(count);
+  for (let i = 0; i < count; i++) deviations[i] = Math.abs(d[from + i] - m);
+  const standardError = (1.2533 * 1.4826 * median(deviations)) / Math.sqrt(count);
+  return Math.abs(m) > 2 * standardError ? m : 0;
+}
+
+/** Largest sum of consecutive values (Kadane): the climb [from, to] and its height. */
+function largestClimb(e: Float64Array): { best: number; from: number; to: number } {
+  let best = 0;
+  let from = 0;
+  let to = -1;
+  let sum = 0;
+  let open = 0;
+  for (let i = 0; i < e.length; i++) {
+    if (sum <= 0) {
+      sum = 0;
+      open = i;
+    }
+    sum += e[i];
+    if (sum > best) {
+      best = sum;
+      from = open;
+      to = i;
+    }
+  }
+  return { best, from, to };
+}
+
+export function amplificationEvidence(
+  cycles: ArrayLike<number>,
+  values: ArrayLike<number>,
+): AmplificationEvidence {
+  const n = Math.min(cycles.length, values.length);
+  const start = n >= 10 ? 2 : 0;
+  const steps = n - 1 - start;
+  if (steps < 3) return NONE;
+  const d = new Float64Array(steps);
+  for (let i = 0; i < steps; i++) d[i] = values[start + i + 1] - values[start + i];
+  const third = Math.max(1, Math.floor(steps / 3));
+  const early = significantDrift(d, 0, third - 1);
+  const late = significantDrift(d, steps - third, steps - 1);
+  const drift = Math.abs(early) <= Math.abs(late) ? early : late;
+  // Pass 1 locates the climb with that drift; pass 2 re-reads the drift from the baseline before
+  // the climb (when it has at least 4 steps), where it can be seen without the plateau.
+  let e = d.map((v) => v - drift);
+  let { best, from, to } = largestClimb(e);
+  if (from >= 4) {
+    const baselineDrift = significantDrift(d, 0, from - 1);
+    e = d.map((v) => v - baselineDrift);
+    ({ best, from, to } = largestClimb(e));
+  }
+  if (to < 0 || !(best > 0)) return NONE;
+  // Cumulative drift-free level z[k] relative to the read at the start of the climb.
+  const level = (k: number): number => {
+    let z = 0;
+    for (let i = from; i < k; i++) z += e[i];
+    return z;
+  };
+  // The 90 % point: first read at 90 % of the climb; the 10 % point: walking back from there, the
+  // last read under 10 % (so that baseline noise wandering near 10 % does not stretch the rise).
+  let k90 = from;
+  while (k90 < to && level(k90 + 1) < 0.9 * best) k90++;
+  let k10 = k90;
+  while (k10 > from && level(k10) >= 0.1 * best) k10--;
+  const riseSteps = Math.max(1, k90 - k10 + 1);
+  let climbing = 0;
+  let largestStep = 0;
+  for (let i = k10; i <= Math.min(k90, steps - 1); i++) {
+    if (e[i] > 0) climbing++;
+    largestStep = Math.max(largestStep, e[i]);
+  }
+  const monotoneFraction = climbing / riseSteps;
+  // Level after the climb (reads to + 1 .. end, relative to the climb start).
+  const after: number[] = [];
+  let z = best;
+  after.push(z);
+  for (let i = to + 1; i < steps; i++) {
+    z += e[i];
+    after.push(z);
+  }
+  const plateauFraction = median(after) / best;
+  const absDeviations = e.map(Math.abs);
+  let quantum = Infinity;
+  for (const v of absDeviations) if (v > 1e-12 && v < quantum) quantum = v;
+  const stepNoise = (1.4826 * median(absDeviations)) / Math.SQRT2;
+  // Baseline before the climb: reads start .. start + from (inclusive), drift line removed.
+  const baseEnd = start + from;
+  const baselineNoise =
+    baseEnd - start + 1 >= 4
+      ? residualSd(cycles, values, fitLine(cycles, values, start, baseEnd), start, baseEnd)
+      : 0;
+  let maxAbs = 0;
+  for (let i = 0; i < n; i++) maxAbs = Math.max(maxAbs, Math.abs(values[i]));
+  const noise = Math.max(
+    stepNoise,
+    baselineNoise,
+    Number.isFinite(quantum) ? quantum / 2 : 0,
+    1e-12 * maxAbs,
+    1e-300,
+  );
+  const snr = best / noise;
+  const amplifies =
+    snr >= AMPLIFICATION_MIN_SNR &&
+    k90 - k10 + 1 >= MIN_RISE_STEPS &&
+    k90 - k10 + 1 <= AMPLIFICATION_MAX_RISE_CYCLES &&
+    largestStep <= AMPLIFICATION_MAX_STEP_FRACTION * best &&
+    monotoneFraction >= AMPLIFICATION_MIN_MONOTONE_FRACTION &&
+    plateauFraction >= AMPLIFICATION_MIN_PLATEAU_FRACTION;
+  return { amplifies, snr, monotoneFraction, plateauFraction, riseStartCycle: cycles[start + k10] };
+}
+
+/** True when the curve amplifies by the safety net's tests (see amplificationEvidence). */
+export function amplifies(cycles: ArrayLike<number>, values: ArrayLike<number>): boolean {
+  return amplificationEvidence(cycles, values).amplifies;
+}

@@ -1,0 +1,63 @@
+import type { AmplificationCurve } from '@amplio/domain';
+
+/**
+ * Why a curve cannot be read (docs/interpretation.md, "Bad input"). A channel with one of these gets
+ * no Cq and its well is INVALID with the same reason code: never a crash, never a silent Cq.
+ */
+export type CurveIssue =
+  | 'CURVE_NOT_NUMERIC'
+  | 'CURVE_TOO_SHORT'
+  | 'CURVE_DUPLICATE_CYCLES'
+  | 'CURVE_NEGATIVE'
+  | 'CURVE_SATURATED'
+  | 'CURVE_CONSTANT';
+
+/** Fewest reads a curve needs for a baseline (3 reads from cycle 3) and a Cq after it. */
+export const MIN_CURVE_CYCLES = 10;
+/** A flat top of this many consecutive reads exactly at the curve's maximum is a clipped detector. */
+export const SATURATED_RUN_READS = 4;
+
+function hasDuplicateCycles(cycles: ArrayLike<number>): boolean {
+  const seen = new Set<number>();
+  for (let i = 0; i < cycles.length; i++) {
+    if (seen.has(cycles[i])) return true;
+    seen.add(cycles[i]);
+  }
+  return false;
+}
+
+/**
+ * The first defect of a curve, in this order, or null when the engine can read it:
+ * - CURVE_NOT_NUMERIC: a cycle or a reading that is not a finite number (NaN, Infinity, missing),
+ *   or fewer readings than cycles;
+ * - CURVE_TOO_SHORT: fewer than 10 cycles;
+ * - CURVE_DUPLICATE_CYCLES: a cycle number read twice;
+ * - CURVE_NEGATIVE: a raw (not baseline-corrected) curve with a reading below zero: raw detector
+ *   counts are never negative (baseline-corrected curves legitimately are, around zero);
+ * - CURVE_CONSTANT: every reading equal (a dead channel or a placeholder);
+ * - CURVE_SATURATED: 4 or more consecutive readings exactly equal to the curve's maximum after
+ *   the curve rose to it (a clipped detector; a real plateau is noisy).
+ */
+export function curveIssue(curve: AmplificationCurve): CurveIssue | null {
+  const { cycles, fluorescence: values } = curve;
+  if (values.length < cycles.length) return 'CURVE_NOT_NUMERIC';
+  const n = cycles.length;
+  for (let i = 0; i < n; i++)
+    if (!Number.isFinite(cycles[i]) || !Number.isFinite(values[i])) return 'CURVE_NOT_NUMERIC';
+  if (n < MIN_CURVE_CYCLES) return 'CURVE_TOO_SHORT';
+  if (hasDuplicateCycles(cycles)) return 'CURVE_DUPLICATE_CYCLES';
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    if (values[i] < min) min = values[i];
+    if (values[i] > max) max = values[i];
+  }
+  if (curve.kind === 'raw' && min < 0) return 'CURVE_NEGATIVE';
+  if (max === min) return 'CURVE_CONSTANT';
+  let run = 0;
+  for (let i = 0; i < n; i++) {
+    run = values[i] === max ? run + 1 : 0;
+    if (run >= SATURATED_RUN_READS && values[0] < max) return 'CURVE_SATURATED';
+  }
+  return null;
+}

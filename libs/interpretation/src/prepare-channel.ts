@@ -1,0 +1,110 @@
+import type { AmplificationCurve, ChannelConfiguration, KitAnalyserConfiguration } from '@amplio/domain';
+import { autoBaselineWindow, correctBaseline, fixedBaselineWindow, type BaselineWindow } from './baseline';
+import { curveIssue, type CurveIssue } from './curve-quality';
+import type { ChannelInput, ChannelResult, ThresholdSource } from './interpret-types';
+import { normalizedDye, sameDye } from './rules';
+import type { SignalProcessing } from './signal-processing';
+
+/** A channel after baseline correction, before its threshold is settled. */
+export interface PreparedChannel {
+  dye: string;
+  cycles: ArrayLike<number>;
+  corrected: Float64Array;
+  window: BaselineWindow;
+  noiseSd: number;
+  subtracted: boolean;
+  fixedThreshold: number | null;
+  fixedSource: ThresholdSource | null;
+  signalProcessing: SignalProcessing;
+}
+
+/** A channel whose curve cannot be read. */
+export interface BrokenChannel {
+  dye: string;
+  issue: CurveIssue;
+}
+
+function positiveFinite(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
+}
+
+/** The kit's channel configuration for a dye (exact normalised name first, then HEX/VIC alias). */
+function configuredChannel(config: KitAnalyserConfiguration, dye: string): ChannelConfiguration | undefined {
+  const wanted = normalizedDye(dye);
+  for (const c of config.channels) if (normalizedDye(c.channel) === wanted) return c;
+  for (const c of config.channels) if (sameDye(c.channel, dye)) return c;
+  return undefined;
+}
+
+/**
+ * The reads in ascending cycle order (curveIssue has already refused non-finite reads and
+ * duplicated cycles). The arrays are used as they are when already ascending (no copy).
+ */
+function orderedReads(curve: AmplificationCurve): { cycles: ArrayLike<number>; values: ArrayLike<number> } {
+  const n = curve.cycles.length;
+  let ascending = true;
+  for (let i = 1; ascending && i < n; i++) if (curve.cycles[i] <= curve.cycles[i - 1]) ascending = false;
+  if (ascending) return { cycles: curve.cycles, values: curve.fluorescence };
+  const order = [...curve.cycles.keys()].sort((a, b) => curve.cycles[a] - curve.cycles[b]);
+  return { cycles: order.map((i) => curve.cycles[i]), values: order.map((i) => curve.fluorescence[i]) };
+}
+
+export function isBroken(channel: PreparedChannel | BrokenChannel | null): channel is BrokenChannel {
+  return channel !== null && 'issue' in channel;
+}
+
+/** Baseline-corrects a channel's curve; null without a curve, a BrokenChannel for bad input. */
+export function prepareChannel(
+  input: ChannelInput,
+  config: KitAnalyserConfiguration,
+): PreparedChannel | BrokenChannel | null {
+  const curve = input.curve;
+  if (!curve) return null;
+  const issue = curveIssue(curve);
+  if (issue) return { dye: input.dye, issue };
+  const { cycles, values } = orderedReads(curve);
+  const alreadyCorrected = curve.kind === 'baseline-corrected';
+  let window: BaselineWindow;
+  if (config.baseline) window = fixedBaselineWindow(cycles, config.baseline);
+  else if (alreadyCorrected && input.instrumentBaseline)
+    window = fixedBaselineWindow(cycles, input.instrumentBaseline);
+  else window = autoBaselineWindow(cycles, values);
+  const correction = correctBaseline(cycles, values, window, alreadyCorrected);
+  const configured = configuredChannel(config, input.dye);
+  let fixedThreshold: number | null = null;
+  let fixedSource: ThresholdSource | null = null;
+  if (configured && positiveFinite(configured.threshold)) {
+    fixedThreshold = configured.threshold;
+    fixedSource = 'configuration';
+  } else if (positiveFinite(input.instrumentThreshold)) {
+    fixedThreshold = input.instrumentThreshold;
+    fixedSource = 'instrument';
+  }
+  return {
+    dye: input.dye,
+    cycles,
+    corrected: correction.corrected,
+    window,
+    noiseSd: correction.noiseSd,
+    subtracted: !alreadyCorrected,
+    fixedThreshold,
+    fixedSource,
+    signalProcessing: input.signalProcessing ?? 'none',
+  };
+}
+
+export function emptyChannel(dye: string, issue: CurveIssue | null = null): ChannelResult {
+  return {
+    dye,
+    cq: null,
+    endRfu: null,
+    threshold: null,
+    baseline: null,
+    points: [],
+    thresholdSource: null,
+    baselineNoiseSd: null,
+    baselineSubtracted: false,
+    amplification: false,
+    curveIssue: issue,
+  };
+}
