@@ -2,6 +2,11 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { AuditRepository } from './repositories/audit.repository';
 import { CatalogueRepository } from './repositories/catalogue.repository';
+import { KitConfigurationRepository } from './repositories/kit-configuration.repository';
+import { KitVersionRepository } from './repositories/kit-version.repository';
+import { KitRepository } from './repositories/kit.repository';
+import { LotRepository } from './repositories/lot.repository';
+import { SampleTypeRepository } from './repositories/sample-type.repository';
 import { RunRepository } from './repositories/run.repository';
 import { UserRepository } from './repositories/user.repository';
 
@@ -12,12 +17,20 @@ export const DATA_SOURCE = Symbol('DATA_SOURCE');
 @Module({})
 export class DatabaseModule {
   static forDataSource(dataSource: DataSource): DynamicModule {
-    const repositories = [AuditRepository, CatalogueRepository, RunRepository, UserRepository].map(
-      (Repository) => ({
-        provide: Repository,
-        useFactory: () => new Repository(dataSource),
-      }),
-    );
+    const repositories = [
+      AuditRepository,
+      CatalogueRepository,
+      KitRepository,
+      KitVersionRepository,
+      LotRepository,
+      KitConfigurationRepository,
+      SampleTypeRepository,
+      RunRepository,
+      UserRepository,
+    ].map((Repository) => ({
+      provide: Repository,
+      useFactory: () => new Repository(dataSource),
+    }));
     return {
       module: DatabaseModule,
       providers: [{ provide: DATA_SOURCE, useValue: dataSource }, ...repositories],

@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { CatalogueRepository, UserRepository } from '@amplio/db';
+import { KitRepository, UserRepository } from '@amplio/db';
 import { hashPassword } from '../identity/password';
 import { ANALYSERS } from './analysers';
-import { DEMO_GENOTYPING_CONFIGURATION } from './demo-kit-configuration';
+import { seedDemoKits } from './seed-demo-kits';
 
 export const DEMO_PASSWORD = 'amplio-demo';
 
@@ -10,10 +10,6 @@ export const DEMO_PASSWORD = 'amplio-demo';
 const ID = {
   laboratory: '00000000-0000-4000-8000-000000000001',
   manufacturer: '00000000-0000-4000-8000-000000000002',
-  kit: '00000000-0000-4000-8000-000000000010',
-  kitVersion: '00000000-0000-4000-8000-000000000011',
-  lot: '00000000-0000-4000-8000-000000000012',
-  kitAnalyser: '00000000-0000-4000-8000-000000000013',
 };
 
 export const DEMO_ACCOUNTS = [
@@ -67,15 +63,19 @@ export async function seedDatabase(dataSource: DataSource, withDemoData: boolean
   await runner.connect();
   try {
     await runner.query('SELECT pg_advisory_lock($1)', [SEED_LOCK_KEY]);
-    const catalogue = new CatalogueRepository(dataSource);
+    const kits = new KitRepository(dataSource);
     const users = new UserRepository(dataSource);
-    await catalogue.upsertAnalysers(ANALYSERS);
+    await kits.upsertAnalysers(ANALYSERS);
     await users.upsertReleaseNote({
       version: '0.1.0',
       date: new Date('2026-11-21T00:00:00Z'),
       note: 'First release: import of QuantStudio Design & Analysis runs, interpretation, review and live status.',
     });
-    if (!withDemoData || (await users.findLaboratory(ID.laboratory))) return;
+    if (!withDemoData) return;
+    if (await users.findLaboratory(ID.laboratory)) {
+      await seedDemoKits(dataSource, ID);
+      return;
+    }
     await users.insertLaboratory({
       id: ID.laboratory,
       name: 'Amplio Demo Laboratory',
@@ -103,34 +103,7 @@ export async function seedDatabase(dataSource: DataSource, withDemoData: boolean
         laboratoryId: account.laboratoryId,
       });
     }
-    await catalogue.insertKit({
-      id: ID.kit,
-      name: 'Amplio Demo SNP Genotyping Kit',
-      reference: 'AMP-GT-001',
-      ownerLaboratoryId: ID.manufacturer,
-    });
-    await catalogue.insertKitVersion({
-      id: ID.kitVersion,
-      kitId: ID.kit,
-      version: '1.0',
-      locked: true,
-      laboratoryId: null,
-    });
-    await catalogue.insertLot({
-      id: ID.lot,
-      name: 'LOT-2026-001',
-      expirationDate: new Date('2028-12-31T00:00:00Z'),
-      kitId: ID.kit,
-      kitVersionId: ID.kitVersion,
-      laboratoryId: ID.laboratory,
-    });
-    await catalogue.insertKitAnalyser({
-      id: ID.kitAnalyser,
-      kitVersionId: ID.kitVersion,
-      analyserId: 'thermo-quantstudio-da',
-      laboratoryId: null,
-      configuration: DEMO_GENOTYPING_CONFIGURATION,
-    });
+    await seedDemoKits(dataSource, ID);
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK_KEY]).catch(() => undefined);
     await runner.release();

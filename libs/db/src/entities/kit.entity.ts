@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { KitAnalyserConfiguration } from '@amplio/domain';
+import type { KitConfigurationDocument } from './kit-configuration-document';
 
 @Entity('kit')
 export class KitEntity {
@@ -8,9 +8,13 @@ export class KitEntity {
   @Column('text') reference!: string;
   @Column('uuid', { name: 'owner_laboratory_id' }) ownerLaboratoryId!: string;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column('int', { name: 'row_version', default: 1 }) rowVersion!: number;
 }
 
-/** An official version (laboratory_id null) or a laboratory (custom) version of a kit. */
+/**
+ * An official version (laboratory_id null) or a laboratory (custom) version of a kit. A laboratory
+ * version names its source (the version it was copied from) and the official version it customises.
+ */
 @Entity('kit_version')
 export class KitVersionEntity {
   @PrimaryColumn('uuid') id!: string;
@@ -20,7 +24,10 @@ export class KitVersionEntity {
   @Column('boolean', { default: false }) deleted!: boolean;
   @Column('uuid', { name: 'laboratory_id', nullable: true }) laboratoryId!: string | null;
   @Column('uuid', { name: 'source_id', nullable: true }) sourceId!: string | null;
+  @Column('uuid', { name: 'official_version_id', nullable: true }) officialVersionId!: string | null;
+  @Column('text', { name: 'created_by_name', nullable: true }) createdByName!: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column('int', { name: 'row_version', default: 1 }) rowVersion!: number;
 }
 
 @Entity('lot')
@@ -33,9 +40,14 @@ export class LotEntity {
   @Column('uuid', { name: 'kit_version_id' }) kitVersionId!: string;
   @Column('uuid', { name: 'laboratory_id' }) laboratoryId!: string;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
+  @Column('int', { name: 'row_version', default: 1 }) rowVersion!: number;
 }
 
-/** The configuration of one kit version on one analyser: thresholds and diagnostics. */
+/**
+ * The configuration of one kit version on one analyser: channel thresholds and mapping, diagnostics
+ * with conditions and controls. Laboratory versions have their own rows (laboratory_id set).
+ */
 @Entity('kit_analyser')
 export class KitAnalyserEntity {
   @PrimaryColumn('uuid') id!: string;
@@ -43,7 +55,9 @@ export class KitAnalyserEntity {
   @Column('text', { name: 'analyser_id' }) analyserId!: string;
   @Column('uuid', { name: 'laboratory_id', nullable: true }) laboratoryId!: string | null;
   @Column('text', { default: 'ACTIVE' }) status!: string;
-  @Column('jsonb') configuration!: KitAnalyserConfiguration;
-  /** Bumped on every change; a run records the version it was interpreted with. */
+  @Column('jsonb') configuration!: KitConfigurationDocument;
+  /** Bumped on every change (optimistic versioning); a run records the version it was interpreted with. */
   @Column('int', { name: 'configuration_version', default: 1 }) configurationVersion!: number;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

@@ -1,106 +1,79 @@
 import type { DataSource } from 'typeorm';
-import { AnalyserEntity } from '../entities/analyser.entity';
-import { KitAnalyserEntity, KitEntity, KitVersionEntity, LotEntity } from '../entities/kit.entity';
+import type { AnalyserEntity } from '../entities/analyser.entity';
+import type { KitAnalyserEntity, KitEntity, KitVersionEntity, LotEntity } from '../entities/kit.entity';
+import { KitConfigurationRepository } from './kit-configuration.repository';
+import { KitVersionRepository } from './kit-version.repository';
+import { KitRepository } from './kit.repository';
+import { LotRepository, type LotView } from './lot.repository';
 
-export interface LotView {
-  id: string;
-  name: string;
-  expirationDate: Date;
-  active: boolean;
-  kitId: string;
-  kitName: string;
-  kitVersionId: string;
-  kitVersion: string;
-}
+export type { LotView } from './lot.repository';
 
-/** Analysers, kits, kit versions, lots and kit-analyser configurations. */
+/**
+ * @deprecated Split by lab word: use KitRepository, KitVersionRepository, LotRepository and
+ * KitConfigurationRepository. Kept, delegating, until the runs and import code moves over.
+ */
 export class CatalogueRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly kits: KitRepository;
+  private readonly versions: KitVersionRepository;
+  private readonly lots: LotRepository;
+  private readonly configurations: KitConfigurationRepository;
+
+  constructor(dataSource: DataSource) {
+    this.kits = new KitRepository(dataSource);
+    this.versions = new KitVersionRepository(dataSource);
+    this.lots = new LotRepository(dataSource);
+    this.configurations = new KitConfigurationRepository(dataSource);
+  }
 
   listAnalysers(): Promise<AnalyserEntity[]> {
-    return this.dataSource
-      .getRepository(AnalyserEntity)
-      .find({ order: { manufacturer: 'ASC', name: 'ASC' } });
+    return this.kits.listAnalysers();
   }
 
   findAnalyser(id: string): Promise<AnalyserEntity | null> {
-    return this.dataSource.getRepository(AnalyserEntity).findOneBy({ id });
+    return this.kits.findAnalyser(id);
   }
 
-  async upsertAnalysers(analysers: AnalyserEntity[]): Promise<void> {
-    await this.dataSource.getRepository(AnalyserEntity).upsert(analysers, ['id']);
+  upsertAnalysers(analysers: AnalyserEntity[]): Promise<void> {
+    return this.kits.upsertAnalysers(analysers);
   }
 
-  async listLots(laboratoryId: string): Promise<LotView[]> {
-    const rows: Array<{
-      id: string;
-      name: string;
-      expiration_date: Date;
-      active: boolean;
-      kit_id: string;
-      kit_name: string;
-      kit_version_id: string;
-      kit_version: string;
-    }> = await this.dataSource.query(
-      `SELECT l.id, l.name, l.expiration_date, l.active, k.id AS kit_id, k.name AS kit_name,
-              v.id AS kit_version_id, v.version AS kit_version
-         FROM lot l JOIN kit k ON k.id = l.kit_id JOIN kit_version v ON v.id = l.kit_version_id
-        WHERE l.laboratory_id = $1 ORDER BY k.name, l.name`,
-      [laboratoryId],
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      expirationDate: row.expiration_date,
-      active: row.active,
-      kitId: row.kit_id,
-      kitName: row.kit_name,
-      kitVersionId: row.kit_version_id,
-      kitVersion: row.kit_version,
-    }));
+  listLots(laboratoryId: string): Promise<LotView[]> {
+    return this.lots.listLots(laboratoryId);
   }
 
-  async findLots(laboratoryId: string, ids: string[]): Promise<LotView[]> {
-    const lots = await this.listLots(laboratoryId);
-    return lots.filter((lot) => ids.includes(lot.id));
+  findLots(laboratoryId: string, ids: string[]): Promise<LotView[]> {
+    return this.lots.findLots(laboratoryId, ids);
   }
 
-  /** The laboratory's own configuration wins over the official one. */
+  /** The laboratory's customisation of the version wins over the official configuration. */
   async findKitAnalyser(
     kitVersionId: string,
     analyserId: string,
     laboratoryId: string,
   ): Promise<KitAnalyserEntity | null> {
-    return this.dataSource
-      .getRepository(KitAnalyserEntity)
-      .createQueryBuilder('ka')
-      .where('ka.kit_version_id = :kitVersionId AND ka.analyser_id = :analyserId', {
-        kitVersionId,
-        analyserId,
-      })
-      .andWhere('(ka.laboratory_id = :laboratoryId OR ka.laboratory_id IS NULL)', { laboratoryId })
-      .orderBy('ka.laboratory_id', 'ASC', 'NULLS LAST')
-      .getOne();
+    return (
+      (await this.configurations.effectiveFor(kitVersionId, analyserId, laboratoryId))?.kitAnalyser ?? null
+    );
   }
 
   findKitAnalyserById(id: string): Promise<KitAnalyserEntity | null> {
-    return this.dataSource.getRepository(KitAnalyserEntity).findOneBy({ id });
+    return this.configurations.findById(id, null);
   }
 
   async insertKit(kit: Pick<KitEntity, 'id' | 'name' | 'reference' | 'ownerLaboratoryId'>): Promise<void> {
-    await this.dataSource.getRepository(KitEntity).insert(kit);
+    await this.kits.insertKit(kit);
   }
 
   async insertKitVersion(
     version: Pick<KitVersionEntity, 'id' | 'kitId' | 'version' | 'locked' | 'laboratoryId'>,
   ): Promise<void> {
-    await this.dataSource.getRepository(KitVersionEntity).insert(version);
+    await this.versions.insertVersion(version, null);
   }
 
   async insertLot(
     lot: Pick<LotEntity, 'id' | 'name' | 'expirationDate' | 'kitId' | 'kitVersionId' | 'laboratoryId'>,
   ): Promise<void> {
-    await this.dataSource.getRepository(LotEntity).insert({ ...lot, active: true });
+    await this.lots.insertLot(lot);
   }
 
   async insertKitAnalyser(
@@ -109,6 +82,9 @@ export class CatalogueRepository {
       'id' | 'kitVersionId' | 'analyserId' | 'laboratoryId' | 'configuration'
     >,
   ): Promise<void> {
-    await this.dataSource.getRepository(KitAnalyserEntity).insert(kitAnalyser);
+    await this.configurations.insert(
+      { status: 'ACTIVE', ...kitAnalyser },
+      { id: null, name: 'seed', laboratoryId: null },
+    );
   }
 }

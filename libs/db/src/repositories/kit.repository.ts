@@ -1,0 +1,93 @@
+import type { DataSource } from 'typeorm';
+import { AnalyserEntity } from '../entities/analyser.entity';
+import { KitEntity } from '../entities/kit.entity';
+import {
+  auditConfiguration,
+  type ConfigurationActor,
+  isUniqueViolation,
+  type WriteOutcome,
+} from './configuration-actor';
+
+/** Analysers (everyone reads them) and kits (shared by every laboratory, owned by a manufacturer). */
+export class KitRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  listAnalysers(): Promise<AnalyserEntity[]> {
+    return this.dataSource
+      .getRepository(AnalyserEntity)
+      .find({ order: { manufacturer: 'ASC', name: 'ASC' } });
+  }
+
+  findAnalyser(id: string): Promise<AnalyserEntity | null> {
+    return this.dataSource.getRepository(AnalyserEntity).findOneBy({ id });
+  }
+
+  async upsertAnalysers(analysers: AnalyserEntity[]): Promise<void> {
+    await this.dataSource.getRepository(AnalyserEntity).upsert(analysers, ['id']);
+  }
+
+  listKits(): Promise<KitEntity[]> {
+    return this.dataSource.getRepository(KitEntity).find({ order: { name: 'ASC' } });
+  }
+
+  findKit(id: string): Promise<KitEntity | null> {
+    return this.dataSource.getRepository(KitEntity).findOneBy({ id });
+  }
+
+  /** Kits with at least one lot in the laboratory (what non-admins pick from). */
+  listKitsLinkedToLots(laboratoryId: string): Promise<KitEntity[]> {
+    return this.dataSource
+      .getRepository(KitEntity)
+      .createQueryBuilder('k')
+      .where('EXISTS (SELECT 1 FROM lot l WHERE l.kit_id = k.id AND l.laboratory_id = :laboratoryId)', {
+        laboratoryId,
+      })
+      .orderBy('k.name', 'ASC')
+      .getMany();
+  }
+
+  /**
+   * Kits with a version configured on the analyser (official, or the laboratory's own); with
+   * `linkedToLots`, only kits that have an active lot in the laboratory.
+   */
+  listKitsForAnalyser(analyserId: string, laboratoryId: string, linkedToLots: boolean): Promise<KitEntity[]> {
+    const query = this.dataSource
+      .getRepository(KitEntity)
+      .createQueryBuilder('k')
+      .where(
+        `EXISTS (SELECT 1 FROM kit_version v JOIN kit_analyser ka ON ka.kit_version_id = v.id
+                  WHERE v.kit_id = k.id AND NOT v.deleted AND ka.analyser_id = :analyserId
+                    AND (v.laboratory_id IS NULL OR v.laboratory_id = :laboratoryId))`,
+        { analyserId, laboratoryId },
+      );
+    if (linkedToLots)
+      query.andWhere(
+        'EXISTS (SELECT 1 FROM lot l WHERE l.kit_id = k.id AND l.laboratory_id = :laboratoryId AND l.active)',
+        { laboratoryId },
+      );
+    return query.orderBy('k.name', 'ASC').getMany();
+  }
+
+  /** Inserts a kit and its audit record; a duplicate name answers 'duplicate'. */
+  async insertKit(
+    kit: Pick<KitEntity, 'id' | 'name' | 'reference' | 'ownerLaboratoryId'>,
+    actor: ConfigurationActor | null = null,
+  ): Promise<WriteOutcome<KitEntity>> {
+    try {
+      const saved = await this.dataSource.transaction(async (manager) => {
+        const duplicate: unknown[] = await manager.query('SELECT 1 FROM kit WHERE lower(name) = lower($1)', [
+          kit.name,
+        ]);
+        if (duplicate.length > 0) return null;
+        await manager.getRepository(KitEntity).insert(kit);
+        const row = await manager.getRepository(KitEntity).findOneByOrFail({ id: kit.id });
+        if (actor) await auditConfiguration(manager, actor, 'kit', kit.id, 'INSERT', null, row);
+        return row;
+      });
+      return saved ? { ok: true, value: saved } : { ok: false, reason: 'duplicate' };
+    } catch (error) {
+      if (isUniqueViolation(error)) return { ok: false, reason: 'duplicate' };
+      throw error;
+    }
+  }
+}
