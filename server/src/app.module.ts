@@ -5,16 +5,21 @@ import { CatalogueController } from './catalogue/catalogue.controller';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { ErrorBodyFilter } from './common/error-body.filter';
 import { CONFIGURATION_MODULES } from './configuration.modules';
+import { HealthModule } from './health/health.module';
 import { type AppRuntime, InfrastructureModule } from './infrastructure/infrastructure.module';
-import { RunEventsGateway } from './realtime/run-events.gateway';
-import { RunsController } from './runs/runs.controller';
-import { RunsService } from './runs/runs.service';
-import { RunFilesService } from './runs/run-files.service';
-import { PlateTemplatesController } from './plate-templates/plate-templates.controller';
-import { ShellController } from './shell/shell.controller';
-import { ShellService } from './shell/shell.service';
+import { PlateTemplatesModule } from './plate-templates/plate-templates.module';
+import { RealtimeModule } from './realtime/realtime.module';
+import { ReleasesModule } from './releases/releases.module';
+import { RunImportModule } from './run-import/run-import.module';
+import { RunReviewModule } from './run-review/run-review.module';
+import { RunsModule } from './runs/runs.module';
+import { SearchModule } from './search/search.module';
+import { UsersModule } from './users/users.module';
 
 export type { AppRuntime } from './infrastructure/infrastructure.module';
+
+/** The runs half of the product: import, run, review, templates, search. */
+const RUN_MODULES = [RunImportModule, RunsModule, RunReviewModule, PlateTemplatesModule, SearchModule];
 
 /** The API process: the shared infrastructure, then one module per feature (docs/architecture.md). */
 @Module({})
@@ -22,14 +27,18 @@ export class AppModule {
   static forRoot(runtime: AppRuntime): DynamicModule {
     return {
       module: AppModule,
-      imports: [InfrastructureModule.forRoot(runtime), ...CONFIGURATION_MODULES],
-      controllers: [ShellController, CatalogueController, RunsController, PlateTemplatesController],
+      imports: [
+        InfrastructureModule.forRoot(runtime),
+        HealthModule,
+        RealtimeModule,
+        ReleasesModule,
+        UsersModule,
+        ...RUN_MODULES,
+        ...CONFIGURATION_MODULES,
+      ],
+      controllers: [CatalogueController],
       providers: [
-        ShellService,
         CatalogueService,
-        RunsService,
-        RunFilesService,
-        RunEventsGateway,
         { provide: APP_GUARD, useClass: AccessTokenGuard },
         { provide: APP_FILTER, useClass: ErrorBodyFilter },
       ],

@@ -4,7 +4,9 @@ import type { DataSource } from 'typeorm';
 import { createDataSource, runMigrations } from './data-source';
 import { MIGRATIONS } from './migrations';
 import { CatalogueRepository } from './repositories/catalogue.repository';
-import { RunRepository, type NewRun } from './repositories/run.repository';
+import { AuditRepository } from './repositories/audit.repository';
+import { type NewRun, RunImportRepository } from './repositories/run-import.repository';
+import { RunRepository } from './repositories/run.repository';
 import { UserRepository } from './repositories/user.repository';
 
 /** Medium tests: the migrations and repositories against a real PostgreSQL (127.0.0.1:5432, trust). */
@@ -45,11 +47,13 @@ describe('database (real PostgreSQL)', () => {
     expect(rows[0].count).toBe(MIGRATIONS.length);
   });
 
-  it('creates a run once however often the import job runs', async () => {
+  it('creates a run once, with its import audit record, however often the import job runs', async () => {
     const source = sources[0];
     const users = new UserRepository(source);
     const catalogue = new CatalogueRepository(source);
     const runs = new RunRepository(source);
+    const runImports = new RunImportRepository(source);
+    const audit = new AuditRepository(source);
     const laboratoryId = randomUUID();
     await users.insertLaboratory({ id: laboratoryId, name: 'Lab', kitManufacturer: false });
     await catalogue.upsertAnalysers([
@@ -65,14 +69,14 @@ describe('database (real PostgreSQL)', () => {
       },
     ]);
     const importId = randomUUID();
-    await runs.createImport({
+    await runImports.createImport({
       id: importId,
       laboratoryId,
       analyserId: 'rdml',
       uploadId: null,
       createdById: randomUUID(),
       createdByName: 'Tess',
-      files: [{ name: 'run.rdml', content: Buffer.from('x'), sha256: 'ab' }],
+      files: [{ name: 'run.rdml', content: Buffer.from('x') }],
     });
     const run: NewRun = {
       plateType: 'RECTANGULAR_96',
@@ -104,20 +108,37 @@ describe('database (real PostgreSQL)', () => {
         },
       ],
     };
-    const [first, second] = await Promise.all([
-      runs.createRunFromImport(importId, run),
-      runs.createRunFromImport(importId, run),
-    ]);
+    const create = (): Promise<string> =>
+      runImports.createRunFromImport(importId, run, (manager, created) =>
+        audit.append(
+          {
+            actorId: created.runImport.createdById,
+            actorName: created.runImport.createdByName,
+            laboratoryId: created.runImport.laboratoryId,
+            entity: 'run',
+            entityId: created.runId,
+            action: 'import',
+            oldValue: null,
+            newValue: { businessId: created.businessId },
+          },
+          manager,
+        ),
+      );
+    const [first, second] = await Promise.all([create(), create()]);
     expect(second).toBe(first);
-    expect(await runs.createRunFromImport(importId, run)).toBe(first);
+    expect(await create()).toBe(first);
+    const records = await audit.listFor('run', first);
+    expect(records.map((record) => record.action)).toEqual(['import']);
     const counts = await source.query<Array<{ runs: number; wells: number }>>(
       'SELECT (SELECT count(*) FROM run)::int AS runs, (SELECT count(*) FROM well)::int AS wells',
     );
     expect(counts[0]).toEqual({ runs: 1, wells: 1 });
     const curves = await runs.listCurves(first);
     expect(curves[0].fluorescence).toEqual([0.5, 1.25, 9]);
-    const files = await runs.listRunFiles(first);
-    expect(files.map((file) => file.name)).toEqual(['run.rdml']);
+    const files = await runImports.listRunFiles(first);
+    expect(files.map((file) => [file.name, file.sha256])).toEqual([
+      ['run.rdml', '2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881'],
+    ]);
   });
 
   it('scopes a run to its laboratory', async () => {

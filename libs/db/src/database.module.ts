@@ -7,6 +7,7 @@ import { KitVersionRepository } from './repositories/kit-version.repository';
 import { KitRepository } from './repositories/kit.repository';
 import { LotRepository } from './repositories/lot.repository';
 import { SampleTypeRepository } from './repositories/sample-type.repository';
+import { RunImportRepository } from './repositories/run-import.repository';
 import { RunRepository } from './repositories/run.repository';
 import { UserRepository } from './repositories/user.repository';
 
@@ -26,6 +27,7 @@ export class DatabaseModule {
       KitConfigurationRepository,
       SampleTypeRepository,
       RunRepository,
+      RunImportRepository,
       UserRepository,
     ].map((Repository) => ({
       provide: Repository,

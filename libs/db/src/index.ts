@@ -13,4 +13,5 @@ export * from './repositories/kit-configuration.repository';
 export * from './repositories/sample-type.repository';
 export * from './repositories/audit.repository';
 export * from './repositories/run.repository';
+export * from './repositories/run-import.repository';
 export * from './database.module';

@@ -7,3 +7,5 @@ export * from './kit-configuration';
 export * from './error-keys';
 export * from './events';
 export * from './run-file-groups';
+export * from './run-sort';
+export * from './person-name';

@@ -3,7 +3,7 @@ import type { QueueName } from '@amplio/config';
 /** The one job contract (CONVENTIONS 3): each job name, its queue, payload and options. Payloads carry ids only. */
 export interface JobPayloads {
   'run.import': { importId: string };
-  'run.interpret': { runId: string; requestedById: string; requestedByName: string };
+  'run.interpret': { runId: string; requestedById: string };
   'search.reindex': { laboratoryId: string | null };
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UserRepository } from '@amplio/db';
-import { ROLES, type Role } from '@amplio/domain';
+import { personName, ROLES, type Role } from '@amplio/domain';
 import { ACCESS_TOKEN_VERIFIER, type AccessTokenVerifier } from './auth.tokens';
 import type { AuthenticatedUser } from './authenticated-user';
 
@@ -36,7 +36,7 @@ export class UserResolver {
     return {
       id: user.id,
       login: user.login,
-      displayName: `${user.firstname} ${user.lastname}`.trim() || user.login,
+      displayName: personName(user),
       roles: [...roles],
       laboratoryId: user.laboratoryId ?? verified.laboratoryId,
       kitManufacturer: laboratory?.kitManufacturer ?? false,

@@ -1,18 +1,16 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { PlatePlanTypeDto } from '../runs/dto/run-requests.dto';
-import { RunFilesService } from '../runs/run-files.service';
+import { PlatePlanTypeDto } from './dto/plate-plan-type.dto';
+import { PLATE_PLAN_TYPES } from './plate-plan-types';
 
-/** Plate templates (SPEC 7); the templates themselves arrive with the well-configuration issue. */
+/** Plate templates and plate plan types (SPEC 7 "Plate templates"). */
 @ApiTags('plate-templates')
 @ApiBearerAuth()
 @Controller('plate-template')
 export class PlateTemplatesController {
-  constructor(private readonly runFiles: RunFilesService) {}
-
   @Get('plateplans')
   @ApiOkResponse({ type: [PlatePlanTypeDto] })
   platePlans(): PlatePlanTypeDto[] {
-    return this.runFiles.platePlanTypes();
+    return PLATE_PLAN_TYPES;
   }
 }

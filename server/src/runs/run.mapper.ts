@@ -1,12 +1,9 @@
 import type { AnalyserEntity, RunEntity, RunKitPair, WellEntity, WellInterpretationEntity } from '@amplio/db';
 import type { LotView } from '@amplio/db';
-import type {
-  RunChartDto,
-  RunDto,
-  RunInterpretationDto,
-  RunSummaryDto,
-  WellInterpretationDto,
-} from './dto/run.dto';
+import type { RunChartDto } from './dto/run-chart.dto';
+import type { RunInterpretationDto, WellInterpretationDto } from './dto/run-interpretation.dto';
+import type { RunSummaryDto } from './dto/run-summary.dto';
+import type { RunDto } from './dto/run.dto';
 
 export function toRunSummary(run: RunEntity, kits: RunKitPair[]): RunSummaryDto {
   return {
@@ -98,6 +95,8 @@ export function toInterpretationDto(
           : null,
       resultState: item.resultState,
       reason: item.reason,
+      reasonCode: item.reasonCode,
+      reasonParams: item.reasonParams,
     });
   }
   return { wells: rows };

@@ -4,86 +4,6 @@
  */
 
 export interface paths {
-    "/api/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["ShellController_health"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["ShellController_me"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public-properties": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["ShellController_publicProperties"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/release/last": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["ShellController_lastRelease"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/release/{version}/update-seen": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put: operations["ShellController_releaseSeen"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/analysers": {
         parameters: {
             query?: never;
@@ -116,6 +36,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public-properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReleasesController_publicProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/release/last": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReleasesController_lastRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/release/{version}/update-seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["ReleasesController_releaseSeen"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UsersController_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/run/parse": {
         parameters: {
             query?: never;
@@ -125,7 +125,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["RunsController_parse"];
+        post: operations["RunImportController_parse"];
         delete?: never;
         options?: never;
         head?: never;
@@ -141,14 +141,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["RunsController_platePlan"];
+        post: operations["RunImportController_platePlan"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/run/reindex-elasticsearch": {
+    "/api/run/{id}/files": {
         parameters: {
             query?: never;
             header?: never;
@@ -157,7 +157,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["RunsController_reindex"];
+        post: operations["RunImportController_addFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/run/{id}/fileruns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RunImportController_fileRuns"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -228,38 +244,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/run/{id}/files": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["RunsController_addFiles"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/run/{id}/fileruns": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["RunsController_fileRuns"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/run/{id}/interpret": {
         parameters: {
             query?: never;
@@ -284,7 +268,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["RunsController_submit"];
+        put: operations["RunReviewController_submit"];
         post?: never;
         delete?: never;
         options?: never;
@@ -300,7 +284,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["RunsController_status"];
+        put: operations["RunReviewController_status"];
         post?: never;
         delete?: never;
         options?: never;
@@ -324,42 +308,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/run/reindex-elasticsearch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SearchController_reindex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        HealthDto: {
-            /** @enum {string} */
-            status: "ok";
-        };
-        LaboratoryRefDto: {
-            id: string;
-            name: string;
-            kitManufacturer: boolean;
-        };
-        MeDto: {
-            id: string;
-            login: string;
-            firstname: string;
-            lastname: string;
-            email: string | null;
-            roles: ("TECHNICIAN" | "WRITE_DIAGNOSTIC" | "ADMIN" | "SUPER_ADMIN")[];
-            laboratory: components["schemas"]["LaboratoryRefDto"] | null;
-        };
-        PublicPropertiesDto: {
-            "neoware.run.allowFileDownload": boolean;
-            version: string;
-            buildDate: string;
-            udi: string;
-            reference: string;
-        };
-        ReleaseNoteDto: {
-            version: string;
-            /** Format: date-time */
-            date: string;
-            note: string;
-            alreadySeen: boolean;
-        };
         AnalyserDto: {
             id: string;
             name: string;
@@ -387,15 +355,37 @@ export interface components {
             kit: components["schemas"]["NamedRefDto"];
             kitVersion: components["schemas"]["KitVersionRefDto"];
         };
-        RunWellDto: {
+        HealthDto: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        PublicPropertiesDto: {
+            "neoware.run.allowFileDownload": boolean;
+            version: string;
+            buildDate: string;
+            udi: string;
+            reference: string;
+        };
+        ReleaseNoteDto: {
+            version: string;
+            /** Format: date-time */
+            date: string;
+            note: string;
+            alreadySeen: boolean;
+        };
+        LaboratoryRefDto: {
             id: string;
-            position: string;
-            name: string | null;
-            /** @enum {string|null} */
-            sampleType: "SAMPLE" | "NEGATIVE_AMPLIFICATION_CONTROL" | "NEGATIVE_EXTRACTION_CONTROL" | "POSITIVE_CONTROL" | "BLANK_CONTROL" | null;
-            kitName: string | null;
-            lotName: string | null;
-            lotId: string | null;
+            name: string;
+            kitManufacturer: boolean;
+        };
+        MeDto: {
+            id: string;
+            login: string;
+            firstname: string;
+            lastname: string;
+            email: string | null;
+            roles: ("TECHNICIAN" | "WRITE_DIAGNOSTIC" | "ADMIN" | "SUPER_ADMIN")[];
+            laboratory: components["schemas"]["LaboratoryRefDto"] | null;
         };
         RunKitPairDto: {
             kitName: string;
@@ -434,6 +424,22 @@ export interface components {
             wells: {
                 [key: string]: components["schemas"]["RunWellDto"];
             };
+        };
+        StoredRunFileDto: {
+            id: string;
+            name: string;
+            size: number;
+            sha256: string;
+        };
+        RunWellDto: {
+            id: string;
+            position: string;
+            name: string | null;
+            /** @enum {string|null} */
+            sampleType: "SAMPLE" | "NEGATIVE_AMPLIFICATION_CONTROL" | "NEGATIVE_EXTRACTION_CONTROL" | "POSITIVE_CONTROL" | "BLANK_CONTROL" | null;
+            kitName: string | null;
+            lotName: string | null;
+            lotId: string | null;
         };
         WellConfigurationDto: {
             /** @example A1 */
@@ -488,7 +494,12 @@ export interface components {
             suggestedResult: components["schemas"]["SuggestedResultDto"] | null;
             /** @enum {string} */
             resultState: "RESULT" | "NO_RESULT" | "INVALID";
+            /** @description English reason; fallback for rows without a code */
             reason?: string | null;
+            /** @description Reason code, translated by the client (reason.<CODE>) */
+            reasonCode: string | null;
+            /** @description Positional parameters of the reason */
+            reasonParams: string[] | null;
         };
         RunInterpretationDto: {
             wells: components["schemas"]["WellInterpretationDto"][];
@@ -510,12 +521,6 @@ export interface components {
         RunChartDto: {
             wells: components["schemas"]["WellChartDto"][];
         };
-        StoredRunFileDto: {
-            id: string;
-            name: string;
-            size: number;
-            sha256: string;
-        };
         PlatePlanTypeDto: {
             plateName: string;
             extension: string;
@@ -529,101 +534,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    ShellController_health: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HealthDto"];
-                };
-            };
-        };
-    };
-    ShellController_me: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MeDto"];
-                };
-            };
-        };
-    };
-    ShellController_publicProperties: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicPropertiesDto"];
-                };
-            };
-        };
-    };
-    ShellController_lastRelease: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReleaseNoteDto"];
-                };
-            };
-        };
-    };
-    ShellController_releaseSeen: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                version: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     CatalogueController_analysers: {
         parameters: {
             query?: never;
@@ -662,7 +572,102 @@ export interface operations {
             };
         };
     };
-    RunsController_parse: {
+    HealthController_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+        };
+    };
+    ReleasesController_publicProperties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPropertiesDto"];
+                };
+            };
+        };
+    };
+    ReleasesController_lastRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseNoteDto"];
+                };
+            };
+        };
+    };
+    ReleasesController_releaseSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UsersController_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
+            };
+        };
+    };
+    RunImportController_parse: {
         parameters: {
             query?: never;
             header?: never;
@@ -689,7 +694,7 @@ export interface operations {
             };
         };
     };
-    RunsController_platePlan: {
+    RunImportController_platePlan: {
         parameters: {
             query?: never;
             header?: never;
@@ -719,20 +724,51 @@ export interface operations {
             };
         };
     };
-    RunsController_reindex: {
+    RunImportController_addFiles: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    analyserFiles?: string[];
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredRunFileDto"][];
+                };
+            };
+        };
+    };
+    RunImportController_fileRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            202: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/zip": string;
+                };
             };
         };
     };
@@ -847,54 +883,6 @@ export interface operations {
             };
         };
     };
-    RunsController_addFiles: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    analyserFiles?: string[];
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StoredRunFileDto"][];
-                };
-            };
-        };
-    };
-    RunsController_fileRuns: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/zip": string;
-                };
-            };
-        };
-    };
     RunsController_reinterpret: {
         parameters: {
             query?: never;
@@ -916,7 +904,7 @@ export interface operations {
             };
         };
     };
-    RunsController_submit: {
+    RunReviewController_submit: {
         parameters: {
             query?: never;
             header?: never;
@@ -937,7 +925,7 @@ export interface operations {
             };
         };
     };
-    RunsController_status: {
+    RunReviewController_status: {
         parameters: {
             query: {
                 status: "APPROVED" | "REJECTED";
@@ -976,6 +964,23 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PlatePlanTypeDto"][];
                 };
+            };
+        };
+    };
+    SearchController_reindex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CatalogueRepository, RunRepository } from '@amplio/db';
+import { AuditRepository, CatalogueRepository, RunImportRepository } from '@amplio/db';
 import { type ErrorBody, type ImportProgressEvent, type ParsedRun, RunFileError } from '@amplio/domain';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom } from '@amplio/events';
 import { JOBS, type JobContext, type JobHandler, type JobPayloads } from '@amplio/jobs';
@@ -13,16 +13,17 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
   private readonly logger = new Logger(ImportRunHandler.name);
 
   constructor(
-    private readonly runs: RunRepository,
+    private readonly runImports: RunImportRepository,
     private readonly catalogue: CatalogueRepository,
+    private readonly audit: AuditRepository,
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
     @Inject(WORKER_SETTINGS) private readonly settings: WorkerSettings,
   ) {}
 
   async handle({ importId }: JobPayloads['run.import'], context: JobContext): Promise<void> {
-    const runImport = await this.runs.findImport(importId);
+    const runImport = await this.runImports.findImport(importId);
     if (!runImport || runImport.state === 'READY' || runImport.state === 'FAILED') return;
-    const files = await this.runs.listImportFiles(importId);
+    const files = await this.runImports.listImportFiles(importId);
     const progress = (
       state: ImportProgressEvent['state'],
       value: number,
@@ -38,7 +39,7 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
         error,
       });
 
-    await this.runs.setImportState(importId, 'PARSING', 10);
+    await this.runImports.setImportState(importId, 'PARSING', 10);
     progress('PARSING', 10, null);
     const analyser = await this.catalogue.findAnalyser(runImport.analyserId);
     let parsed: ParsedRun;
@@ -53,37 +54,55 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
       const final = error instanceof RunFileError || context.attempt >= JOBS['run.import'].attempts;
       if (!final) throw error;
       this.logger.warn(`import ${importId} rejected: ${body.message} ${body.params?.join(' ') ?? ''}`);
-      await this.runs.failImport(importId, body);
+      await this.runImports.failImport(importId, body);
       progress('FAILED', 100, null, body);
       return;
     }
     progress('PARSING', 60, null);
-    const runId = await this.runs.createRunFromImport(importId, {
-      plateType: parsed.plateType,
-      instrumentName: parsed.instrumentName,
-      serialNumber: parsed.serialNumber,
-      runDate: parsed.runDate ? new Date(parsed.runDate) : null,
-      fileName: files.map((file) => file.name).join(', '),
-      parsedFormat: parsed.format,
-      cycleCount: parsed.cycleCount,
-      wells: parsed.wells.map((well) => ({
-        position: well.position,
-        name: well.sampleName,
-        sampleRole: well.sampleRole,
-        curves: Object.values(well.channels).map((channel) => ({
-          channel: channel.dye,
-          originalName: parsed.channels.find((c) => c.dye === channel.dye)?.originalName ?? channel.dye,
-          kind: channel.curve?.kind ?? null,
-          cycles: channel.curve?.cycles ?? [],
-          fluorescence: channel.curve?.fluorescence ?? [],
-          instrumentCq: channel.instrumentCq,
-          instrumentThreshold: channel.instrumentThreshold,
-          instrumentCall: channel.instrumentCall,
-          instrumentBaselineStart: channel.instrumentBaseline?.start ?? null,
-          instrumentBaselineEnd: channel.instrumentBaseline?.end ?? null,
+    const fileName = files.map((file) => file.name).join(', ');
+    const runId = await this.runImports.createRunFromImport(
+      importId,
+      {
+        plateType: parsed.plateType,
+        instrumentName: parsed.instrumentName,
+        serialNumber: parsed.serialNumber,
+        runDate: parsed.runDate ? new Date(parsed.runDate) : null,
+        fileName,
+        parsedFormat: parsed.format,
+        cycleCount: parsed.cycleCount,
+        wells: parsed.wells.map((well) => ({
+          position: well.position,
+          name: well.sampleName,
+          sampleRole: well.sampleRole,
+          curves: Object.values(well.channels).map((channel) => ({
+            channel: channel.dye,
+            originalName: parsed.channels.find((c) => c.dye === channel.dye)?.originalName ?? channel.dye,
+            kind: channel.curve?.kind ?? null,
+            cycles: channel.curve?.cycles ?? [],
+            fluorescence: channel.curve?.fluorescence ?? [],
+            instrumentCq: channel.instrumentCq,
+            instrumentThreshold: channel.instrumentThreshold,
+            instrumentCall: channel.instrumentCall,
+            instrumentBaselineStart: channel.instrumentBaseline?.start ?? null,
+            instrumentBaselineEnd: channel.instrumentBaseline?.end ?? null,
+          })),
         })),
-      })),
-    });
+      },
+      (manager, created) =>
+        this.audit.append(
+          {
+            actorId: created.runImport.createdById,
+            actorName: created.runImport.createdByName,
+            laboratoryId: created.runImport.laboratoryId,
+            entity: 'run',
+            entityId: created.runId,
+            action: 'import',
+            oldValue: null,
+            newValue: { businessId: created.businessId, fileName, analyserId: created.runImport.analyserId },
+          },
+          manager,
+        ),
+    );
     progress('READY', 100, runId);
     this.events.publish([laboratoryRoom(runImport.laboratoryId)], 'run.changed', { runId, what: 'created' });
   }

@@ -3,9 +3,10 @@ import {
   CatalogueRepository,
   type NewWellInterpretation,
   RunRepository,
+  UserRepository,
   type WellCurveEntity,
 } from '@amplio/db';
-import type { KitAnalyserConfiguration, SampleType } from '@amplio/domain';
+import { type KitAnalyserConfiguration, personName, type SampleType } from '@amplio/domain';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
 import {
   interpretRun,
@@ -32,12 +33,15 @@ export class InterpretRunHandler implements JobHandler<'run.interpret'> {
   constructor(
     private readonly runs: RunRepository,
     private readonly catalogue: CatalogueRepository,
+    private readonly users: UserRepository,
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
   ) {}
 
-  async handle({ runId, requestedByName }: JobPayloads['run.interpret']): Promise<void> {
+  async handle({ runId, requestedById }: JobPayloads['run.interpret']): Promise<void> {
     const run = await this.runs.findRunById(runId);
     if (!run) return;
+    const requestedBy = await this.users.findById(requestedById);
+    const requestedByName = requestedBy ? personName(requestedBy) : requestedById;
     const [wells, curves] = await Promise.all([this.runs.listWells(runId), this.runs.listCurves(runId)]);
     const curvesByWell = new Map<string, WellCurveEntity[]>();
     for (const curve of curves)
@@ -119,6 +123,8 @@ export class InterpretRunHandler implements JobHandler<'run.interpret'> {
       validityType: diagnostic?.validityType ?? null,
       resultState: result.resultState,
       reason: result.reason,
+      reasonCode: result.reasonCode,
+      reasonParams: null,
     };
   }
 }

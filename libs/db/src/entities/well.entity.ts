@@ -57,4 +57,7 @@ export class WellInterpretationEntity {
   @Column('text', { name: 'validity_type', nullable: true }) validityType!: ValidityType | null;
   @Column('text', { name: 'result_state' }) resultState!: string;
   @Column('text', { nullable: true }) reason!: string | null;
+  /** Machine-readable reason (docs/interpretation.md); the client translates it. */
+  @Column('text', { name: 'reason_code', nullable: true }) reasonCode!: string | null;
+  @Column('jsonb', { name: 'reason_params', nullable: true }) reasonParams!: string[] | null;
 }

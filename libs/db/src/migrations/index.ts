@@ -1,6 +1,7 @@
 import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { RunFilesWithoutImport1763800000000 } from './1763800000000-run-files-without-import';
 import { CurveInstrumentBaseline1763900000000 } from './1763900000000-curve-instrument-baseline';
+import { WellInterpretationReasonCode1764000000000 } from './1764000000000-well-interpretation-reason-code';
 import { KitConfiguration1764100000000 } from './1764100000000-kit-configuration';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
@@ -8,5 +9,6 @@ export const MIGRATIONS = [
   InitialSchema1763700000000,
   RunFilesWithoutImport1763800000000,
   CurveInstrumentBaseline1763900000000,
+  WellInterpretationReasonCode1764000000000,
   KitConfiguration1764100000000,
 ];

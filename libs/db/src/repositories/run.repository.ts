@@ -1,58 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import type { ErrorBody, ImportState, PlateType, RunStatus, SampleType } from '@amplio/domain';
-import { RunEntity, RunFileEntity, RunImportEntity } from '../entities/run.entity';
+import type { RunSortField, RunStatus, SampleType, SortDirection } from '@amplio/domain';
+import { RunEntity } from '../entities/run.entity';
 import { WellCurveEntity, WellEntity, WellInterpretationEntity } from '../entities/well.entity';
 import type { StoredChannelResult } from '../entities/well.entity';
+import { insertChunked } from './insert-chunked';
 import { type LaboratoryScope, scopeCondition } from './laboratory-scope';
-
-export interface NewImport {
-  id: string;
-  laboratoryId: string;
-  analyserId: string;
-  uploadId: string | null;
-  createdById: string;
-  createdByName: string;
-  files: Array<{ name: string; content: Buffer; sha256: string }>;
-}
-
-export interface NewRunCurve {
-  channel: string;
-  originalName: string;
-  kind: 'raw' | 'baseline-corrected' | null;
-  cycles: number[];
-  fluorescence: number[];
-  instrumentCq: number | null;
-  instrumentThreshold: number | null;
-  instrumentCall: string | null;
-  instrumentBaselineStart: number | null;
-  instrumentBaselineEnd: number | null;
-}
-
-export interface NewRun {
-  plateType: PlateType;
-  instrumentName: string | null;
-  serialNumber: string | null;
-  runDate: Date | null;
-  fileName: string;
-  parsedFormat: string;
-  cycleCount: number;
-  wells: Array<{ position: string; name: string | null; sampleRole: string | null; curves: NewRunCurve[] }>;
-}
 
 export interface RunPageQuery {
   page: number;
   size: number;
   search: string | null;
-  sort:
-    | 'businessId'
-    | 'fileName'
-    | 'instrumentName'
-    | 'created'
-    | 'status'
-    | 'runDate'
-    | 'interpretationRunByName';
-  direction: 'asc' | 'desc';
+  sort: RunSortField;
+  direction: SortDirection;
 }
 
 export interface RunKitPair {
@@ -78,9 +37,11 @@ export interface NewWellInterpretation {
   validityType: 'VALID' | 'INVALID' | null;
   resultState: string;
   reason: string | null;
+  reasonCode: string | null;
+  reasonParams: string[] | null;
 }
 
-const SORT_COLUMNS: Record<RunPageQuery['sort'], string> = {
+const SORT_COLUMNS: Record<RunSortField, string> = {
   businessId: 'r.business_id',
   fileName: 'r.file_name',
   instrumentName: 'r.instrument_name',
@@ -90,144 +51,12 @@ const SORT_COLUMNS: Record<RunPageQuery['sort'], string> = {
   interpretationRunByName: 'r.interpretation_run_by_name',
 };
 
-/** Inserts rows in chunks so that a 384-well, 4-channel run is a handful of statements. */
-async function insertChunked<T>(
-  manager: EntityManager,
-  entity: new () => T,
-  rows: T[],
-  chunk = 400,
-): Promise<void> {
-  for (let start = 0; start < rows.length; start += chunk) {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(entity)
-      .values(rows.slice(start, start + chunk))
-      .execute();
-  }
-}
-
-/** Runs, their imports, wells, curves and interpretations. Reads are scoped to a laboratory. */
+/** Runs, their wells, curves and interpretations. Reads are scoped to a laboratory. */
 export class RunRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
-  }
-
-  async createImport(input: NewImport): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(RunImportEntity).insert({
-        id: input.id,
-        laboratoryId: input.laboratoryId,
-        analyserId: input.analyserId,
-        uploadId: input.uploadId,
-        state: 'QUEUED',
-        progress: 0,
-        error: null,
-        runId: null,
-        createdById: input.createdById,
-        createdByName: input.createdByName,
-      });
-      await manager.getRepository(RunFileEntity).insert(
-        input.files.map((file) => ({
-          id: randomUUID(),
-          importId: input.id,
-          runId: null,
-          name: file.name,
-          size: file.content.length,
-          sha256: file.sha256,
-          content: file.content,
-        })),
-      );
-    });
-  }
-
-  findImport(id: string): Promise<RunImportEntity | null> {
-    return this.dataSource.getRepository(RunImportEntity).findOneBy({ id });
-  }
-
-  listImportFiles(importId: string): Promise<RunFileEntity[]> {
-    return this.dataSource.getRepository(RunFileEntity).find({ where: { importId }, order: { name: 'ASC' } });
-  }
-
-  async setImportState(id: string, state: ImportState, progress: number): Promise<void> {
-    await this.dataSource.getRepository(RunImportEntity).update({ id }, { state, progress });
-  }
-
-  /** A rejected upload leaves nothing behind but the failed import's error. */
-  async failImport(id: string, error: ErrorBody): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(RunFileEntity).delete({ importId: id });
-      await manager.getRepository(RunImportEntity).update({ id }, { state: 'FAILED', error, progress: 100 });
-    });
-  }
-
-  /** Creates the run with its wells and curves in one transaction; a second call returns the first run. */
-  async createRunFromImport(importId: string, run: NewRun): Promise<string> {
-    return this.dataSource.transaction(async (manager) => {
-      const imports = manager.getRepository(RunImportEntity);
-      const runImport = await imports
-        .createQueryBuilder('i')
-        .setLock('pessimistic_write')
-        .where('i.id = :importId', { importId })
-        .getOne();
-      if (!runImport) throw new Error(`import ${importId} not found`);
-      if (runImport.runId) return runImport.runId;
-      const [{ next }] = await manager.query<Array<{ next: number }>>(
-        `SELECT nextval('run_business_id_seq')::int AS next`,
-      );
-      const runId = randomUUID();
-      await manager.getRepository(RunEntity).insert({
-        id: runId,
-        businessId: `R${String(next).padStart(6, '0')}`,
-        laboratoryId: runImport.laboratoryId,
-        analyserId: runImport.analyserId,
-        plateType: run.plateType,
-        plateId: null,
-        instrumentName: run.instrumentName,
-        serialNumber: run.serialNumber,
-        runDate: run.runDate,
-        fileName: run.fileName,
-        parsedFormat: run.parsedFormat,
-        cycleCount: run.cycleCount,
-        status: 'RUN_TO_INTERPRET',
-        importState: 'READY',
-        importError: null,
-        createdById: runImport.createdById,
-        createdByName: runImport.createdByName,
-        interpretationRunByName: null,
-        submittedByName: null,
-        approvedBy: null,
-        rejectedBy: null,
-        ftpSent: null,
-        dirty: false,
-        kitAnalyserId: null,
-        kitConfigurationVersion: null,
-      });
-      const wells: WellEntity[] = [];
-      const curves: WellCurveEntity[] = [];
-      for (const well of run.wells) {
-        const wellId = randomUUID();
-        wells.push({
-          id: wellId,
-          runId,
-          position: well.position,
-          name: well.name,
-          sampleRole: well.sampleRole,
-          sampleType: null,
-          kitId: null,
-          kitVersionId: null,
-          lotId: null,
-        });
-        for (const curve of well.curves) curves.push({ id: randomUUID(), runId, wellId, ...curve });
-      }
-      await insertChunked(manager, WellEntity, wells);
-      await insertChunked(manager, WellCurveEntity, curves, 200);
-      await manager.getRepository(RunFileEntity).update({ importId }, { runId });
-      await imports.update({ id: importId }, { runId, state: 'READY', progress: 100 });
-      return runId;
-    });
   }
 
   async pageRuns(scope: LaboratoryScope, query: RunPageQuery): Promise<{ runs: RunEntity[]; total: number }> {
@@ -353,42 +182,6 @@ export class RunRepository {
   ): Promise<boolean> {
     const result = await manager.getRepository(RunEntity).update({ id: runId, status: from }, patch);
     return (result.affected ?? 0) === 1;
-  }
-
-  /** The run's original files, oldest first, with their contents. */
-  listRunFiles(runId: string): Promise<RunFileEntity[]> {
-    return this.dataSource.getRepository(RunFileEntity).find({ where: { runId }, order: { name: 'ASC' } });
-  }
-
-  /** Adds files to a run; a file already there (same name and SHA-256) is not stored twice. */
-  async addRunFiles(
-    runId: string,
-    files: Array<{ name: string; content: Buffer; sha256: string }>,
-    manager?: EntityManager,
-  ): Promise<RunFileEntity[]> {
-    const repository = (manager ?? this.dataSource.manager).getRepository(RunFileEntity);
-    const existing = await repository.find({
-      where: { runId },
-      select: { id: true, name: true, sha256: true, size: true },
-    });
-    const known = new Set(existing.map((file) => `${file.name}\u0000${file.sha256}`));
-    const fresh = files
-      .filter((file) => !known.has(`${file.name}\u0000${file.sha256}`))
-      .map((file) => ({
-        id: randomUUID(),
-        importId: null,
-        runId,
-        name: file.name,
-        size: file.content.length,
-        sha256: file.sha256,
-        content: file.content,
-      }));
-    if (fresh.length > 0) await repository.insert(fresh);
-    return repository.find({
-      where: { runId },
-      select: { id: true, name: true, sha256: true, size: true },
-      order: { name: 'ASC' },
-    });
   }
 
   /** Marks a run for a new interpretation (the job replaces the results). */

@@ -1,29 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IMPORT_STATES, PLATE_TYPES, RUN_STATUSES, SAMPLE_TYPES } from '@amplio/domain';
-import type { ImportState, PlateType, RunStatus, SampleType } from '@amplio/domain';
-
-export class RunKitPairDto {
-  @ApiProperty() kitName!: string;
-  @ApiProperty() lotName!: string;
-}
-
-export class RunSummaryDto {
-  @ApiProperty() id!: string;
-  @ApiProperty() businessId!: string;
-  @ApiProperty() fileName!: string;
-  @ApiProperty({ type: String, nullable: true }) instrumentName!: string | null;
-  @ApiProperty({ type: String, nullable: true }) interpretationRunByName!: string | null;
-  @ApiProperty({ format: 'date-time' }) created!: string;
-  @ApiProperty({ enum: RUN_STATUSES }) status!: RunStatus;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) runDate!: string | null;
-  @ApiProperty({ type: [RunKitPairDto] }) kits!: RunKitPairDto[];
-  @ApiProperty({ type: Boolean, nullable: true }) ftpSent!: boolean | null;
-}
-
-export class RunPageDto {
-  @ApiProperty({ type: [RunSummaryDto] }) listObjects!: RunSummaryDto[];
-  @ApiProperty() numberOfObjects!: number;
-}
+import { ApiProperty } from '@nestjs/swagger';
+import { IMPORT_STATES, PLATE_TYPES, SAMPLE_TYPES } from '@amplio/domain';
+import type { ImportState, PlateType, SampleType } from '@amplio/domain';
+import { RunSummaryDto } from './run-summary.dto';
 
 export class RunWellDto {
   @ApiProperty() id!: string;
@@ -53,53 +31,4 @@ export class RunDto extends RunSummaryDto {
   @ApiProperty() cycleCount!: number;
   @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/RunWellDto' } })
   wells!: Record<string, RunWellDto>;
-}
-
-export class ChannelValueDto {
-  @ApiProperty() name!: string;
-  @ApiProperty({ type: Number, nullable: true }) cq!: number | null;
-  @ApiProperty({ type: Number, nullable: true }) endRFU!: number | null;
-}
-
-export class SuggestedResultDto {
-  @ApiProperty() label!: string;
-  @ApiProperty() color!: string;
-  @ApiProperty({ enum: ['VALID', 'INVALID'] }) validityType!: 'VALID' | 'INVALID';
-}
-
-export class WellInterpretationDto {
-  @ApiProperty() id!: string;
-  @ApiProperty({ type: String, nullable: true }) name!: string | null;
-  @ApiProperty() position!: string;
-  @ApiProperty({ type: ChannelValueDto, nullable: true }) channel1!: ChannelValueDto | null;
-  @ApiProperty({ type: ChannelValueDto, nullable: true }) channel2!: ChannelValueDto | null;
-  @ApiProperty({ type: Number, nullable: true }) ratio!: number | null;
-  @ApiProperty({ type: SuggestedResultDto, nullable: true }) suggestedResult!: SuggestedResultDto | null;
-  @ApiProperty({ enum: ['RESULT', 'NO_RESULT', 'INVALID'] }) resultState!: string;
-  @ApiPropertyOptional({ type: String, nullable: true }) reason?: string | null;
-}
-
-export class RunInterpretationDto {
-  @ApiProperty({ type: [WellInterpretationDto] }) wells!: WellInterpretationDto[];
-}
-
-export class ChartPointDto {
-  @ApiProperty() x!: number;
-  @ApiProperty() y!: number;
-}
-
-export class ChartChannelDto {
-  @ApiProperty() name!: string;
-  @ApiProperty({ type: Number, nullable: true }) threshold!: number | null;
-  @ApiProperty({ type: Number, nullable: true }) cq!: number | null;
-  @ApiProperty({ type: [ChartPointDto] }) points!: ChartPointDto[];
-}
-
-export class WellChartDto {
-  @ApiProperty() position!: string;
-  @ApiProperty({ type: [ChartChannelDto] }) channels!: ChartChannelDto[];
-}
-
-export class RunChartDto {
-  @ApiProperty({ type: [WellChartDto] }) wells!: WellChartDto[];
 }

@@ -2,7 +2,8 @@ import { HttpException } from '@nestjs/common';
 import type { AuditRepository, CatalogueRepository, RunEntity, RunRepository } from '@amplio/db';
 import type { EventPublisher } from '@amplio/events';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { RunsService } from './runs.service';
+import { RunAccessService } from '../runs/run-access.service';
+import { RunReviewService } from './run-review.service';
 
 const LAB = '00000000-0000-4000-8000-000000000001';
 const RUN_ID = '11111111-1111-4111-8111-111111111111';
@@ -51,7 +52,7 @@ function runEntity(overrides: Partial<RunEntity> = {}): RunEntity {
   };
 }
 
-/** RunsService with every repository and adapter mocked (the Immich newTestService pattern). */
+/** RunReviewService with every repository and adapter mocked (the Immich newTestService pattern). */
 function newTestService(run: RunEntity) {
   let current = run;
   const runs = {
@@ -65,25 +66,24 @@ function newTestService(run: RunEntity) {
     }),
     kitPairs: jest.fn(() => Promise.resolve(new Map())),
     listWells: jest.fn(() => Promise.resolve([])),
-    createImport: jest.fn(),
-    findImport: jest.fn(),
   };
   const catalogue = {
     findAnalyser: jest.fn(() => Promise.resolve(null)),
     listLots: jest.fn(() => Promise.resolve([])),
   };
   const audit = { append: jest.fn(() => Promise.resolve(undefined)) };
-  const jobs = { enqueue: jest.fn(() => Promise.resolve(undefined)), close: jest.fn() };
   const events = { publish: jest.fn() };
-  const sut = new RunsService(
+  const access = new RunAccessService(
     runs as unknown as RunRepository,
     catalogue as unknown as CatalogueRepository,
-    audit as unknown as AuditRepository,
-    jobs,
-    events as unknown as EventPublisher,
-    { importTimeoutMs: 1000, allowFileDownload: false, version: '0', buildDate: '0' },
   );
-  return { sut, mocks: { runs, catalogue, audit, jobs, events } };
+  const sut = new RunReviewService(
+    access,
+    runs as unknown as RunRepository,
+    audit as unknown as AuditRepository,
+    events as unknown as EventPublisher,
+  );
+  return { sut, access, mocks: { runs, catalogue, audit, events } };
 }
 
 const statusOf = async (promise: Promise<unknown>): Promise<number> =>
@@ -92,7 +92,7 @@ const statusOf = async (promise: Promise<unknown>): Promise<number> =>
     (error: unknown) => (error instanceof HttpException ? error.getStatus() : 500),
   );
 
-describe('RunsService review workflow', () => {
+describe('RunReviewService review workflow', () => {
   it('submits an interpreted run, audits it and tells the laboratory live', async () => {
     const { sut, mocks } = newTestService(runEntity());
     const result = await sut.submit(user(), RUN_ID);
@@ -134,8 +134,8 @@ describe('RunsService review workflow', () => {
   });
 
   it('answers 404 for a run of another laboratory (the repository scopes it away)', async () => {
-    const { sut, mocks } = newTestService(runEntity());
+    const { access, mocks } = newTestService(runEntity());
     mocks.runs.findRun.mockResolvedValueOnce(null as unknown as RunEntity);
-    expect(await statusOf(sut.get(user(), RUN_ID))).toBe(404);
+    expect(await statusOf(access.findAccessible(user(), RUN_ID))).toBe(404);
   });
 });

@@ -3,39 +3,19 @@ import { UserRepository } from '@amplio/db';
 import { ApiError } from '../common/api-error';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { RUNTIME_SETTINGS, type RuntimeSettings } from '../infrastructure/runtime-settings';
-import type { HealthDto, MeDto, PublicPropertiesDto, ReleaseNoteDto } from './shell.controller';
+import type { PublicPropertiesDto } from './dto/public-properties.dto';
+import type { ReleaseNoteDto } from './dto/release-note.dto';
 
 /** Product identity shown in the About modal. */
 export const PRODUCT = { reference: 'AMP-RUO-001', udi: '(01)00000000000000(10)AMPLIO' };
 
+/** The product's version, public properties and release notes (SPEC 2 "About", "Release note modal"). */
 @Injectable()
-export class ShellService {
+export class ReleasesService {
   constructor(
     private readonly users: UserRepository,
     @Inject(RUNTIME_SETTINGS) private readonly settings: RuntimeSettings,
   ) {}
-
-  async health(): Promise<HealthDto> {
-    await this.users.ping();
-    return { status: 'ok' };
-  }
-
-  async me(user: AuthenticatedUser): Promise<MeDto> {
-    const row = await this.users.findById(user.id);
-    if (!row) throw new ApiError(HttpStatus.UNAUTHORIZED, 'errorUnauthorized');
-    const laboratory = row.laboratoryId ? await this.users.findLaboratory(row.laboratoryId) : null;
-    return {
-      id: row.id,
-      login: row.login,
-      firstname: row.firstname,
-      lastname: row.lastname,
-      email: row.email,
-      roles: user.roles,
-      laboratory: laboratory
-        ? { id: laboratory.id, name: laboratory.name, kitManufacturer: laboratory.kitManufacturer }
-        : null,
-    };
-  }
 
   publicProperties(): PublicPropertiesDto {
     return {

@@ -1,32 +1,17 @@
-import { createHash } from 'node:crypto';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { AuditRepository, CatalogueRepository, RunRepository } from '@amplio/db';
+import { AuditRepository, CatalogueRepository, RunImportRepository, sha256Hex } from '@amplio/db';
 import { RunFileError, type SampleType } from '@amplio/domain';
 import { zipRunFiles } from '@amplio/exports';
 import { parsePlatePlan } from '@amplio/parsers';
 import { ApiError } from '../common/api-error';
 import { type AuthenticatedUser, hasRole } from '../auth/authenticated-user';
-import { runAuditRecord } from './run-audit';
+import { runAuditRecord } from '../runs/run-audit';
 import { RUNTIME_SETTINGS, type RuntimeSettings } from '../infrastructure/runtime-settings';
-import type { RunDto } from './dto/run.dto';
-import { RunsService, type UploadedRunFile } from './runs.service';
-
-export interface PlatePlanType {
-  plateName: string;
-  extension: string;
-}
-
-/** The plate plan formats Amplio reads (docs/formats.md, "Plate plan"). */
-export const PLATE_PLAN_TYPES: PlatePlanType[] = [{ plateName: 'AMPLIO', extension: '.csv,.xlsx' }];
-
-export interface StoredRunFile {
-  id: string;
-  name: string;
-  size: number;
-  sha256: string;
-}
-
-const sha256 = (content: Buffer): string => createHash('sha256').update(content).digest('hex');
+import type { RunDto } from '../runs/dto/run.dto';
+import { RunAccessService } from '../runs/run-access.service';
+import { PLATE_PLAN_TYPES } from '../plate-templates/plate-plan-types';
+import type { StoredRunFileDto } from './dto/stored-run-file.dto';
+import type { UploadedRunFile } from './uploaded-run-file';
 
 /** A run's files: plate plans applied to its wells, original files added and downloaded. */
 @Injectable()
@@ -34,16 +19,12 @@ export class RunFilesService {
   private readonly logger = new Logger(RunFilesService.name);
 
   constructor(
-    private readonly runsService: RunsService,
-    private readonly runs: RunRepository,
+    private readonly access: RunAccessService,
+    private readonly runImports: RunImportRepository,
     private readonly catalogue: CatalogueRepository,
     private readonly audit: AuditRepository,
     @Inject(RUNTIME_SETTINGS) private readonly settings: RuntimeSettings,
   ) {}
-
-  platePlanTypes(): PlatePlanType[] {
-    return PLATE_PLAN_TYPES;
-  }
 
   /**
    * Reads a plate plan and answers the run with its wells' names and sample types taken from it
@@ -60,7 +41,7 @@ export class RunFilesService {
     if (platePlanType && !PLATE_PLAN_TYPES.some((type) => type.plateName === platePlanType)) {
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['platePlanType']);
     }
-    const run = await this.runsService.findAccessible(user, runId);
+    const run = await this.access.findAccessible(user, runId);
     const lots = lotIds.length > 0 ? await this.catalogue.findLots(run.laboratoryId, lotIds) : [];
     if (lots.length !== lotIds.length)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['lotIds']);
@@ -72,7 +53,7 @@ export class RunFilesService {
         throw new ApiError(HttpStatus.BAD_REQUEST, error.key, [error.detail]);
       throw error;
     }
-    const dto = await this.runsService.toDto(run);
+    const dto = await this.access.toDto(run);
     const lot = lots.length === 1 ? lots[0] : null;
     for (const entry of plan) {
       const well = dto.wells[entry.position];
@@ -90,14 +71,18 @@ export class RunFilesService {
   }
 
   /** Keeps more original files with the run (byte for byte, SHA-256 recorded). */
-  async addFiles(user: AuthenticatedUser, runId: string, files: UploadedRunFile[]): Promise<StoredRunFile[]> {
+  async addFiles(
+    user: AuthenticatedUser,
+    runId: string,
+    files: UploadedRunFile[],
+  ): Promise<StoredRunFileDto[]> {
     if (files.length === 0)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorFieldRequired', ['analyserFiles']);
-    const run = await this.runsService.findAccessible(user, runId);
-    return this.runs.transaction(async (tx) => {
-      const stored = await this.runs.addRunFiles(
+    const run = await this.access.findAccessible(user, runId);
+    return this.runImports.transaction(async (tx) => {
+      const stored = await this.runImports.addRunFiles(
         run.id,
-        files.map((file) => ({ name: file.originalname, content: file.buffer, sha256: sha256(file.buffer) })),
+        files.map((file) => ({ name: file.originalname, content: file.buffer })),
         tx,
       );
       await this.audit.append(
@@ -106,7 +91,7 @@ export class RunFilesService {
           run,
           'add-files',
           null,
-          files.map((file) => ({ name: file.originalname, sha256: sha256(file.buffer) })),
+          files.map((file) => ({ name: file.originalname, sha256: sha256Hex(file.buffer) })),
         ),
         tx,
       );
@@ -122,10 +107,10 @@ export class RunFilesService {
     if (!hasRole(user, 'SUPER_ADMIN') || !this.settings.allowFileDownload) {
       throw new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
     }
-    const run = await this.runsService.findAccessible(user, runId);
-    const files = await this.runs.listRunFiles(run.id);
+    const run = await this.access.findAccessible(user, runId);
+    const files = await this.runImports.listRunFiles(run.id);
     for (const file of files) {
-      if (sha256(file.content) !== file.sha256) {
+      if (sha256Hex(file.content) !== file.sha256) {
         this.logger.error(`run ${run.id}: file ${file.name} no longer matches its SHA-256`);
         throw new ApiError(HttpStatus.INTERNAL_SERVER_ERROR, 'errorInternal', ['checksum']);
       }

@@ -1,0 +1,6 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class PlatePlanTypeDto {
+  @ApiProperty() plateName!: string;
+  @ApiProperty() extension!: string;
+}

@@ -1,0 +1,76 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { AuditRepository, RunRepository, type RunEntity } from '@amplio/db';
+import type { RunStatus } from '@amplio/domain';
+import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
+import { ApiError } from '../common/api-error';
+import { type AuthenticatedUser, hasRole } from '../auth/authenticated-user';
+import type { RunDto } from '../runs/dto/run.dto';
+import { RunAccessService } from '../runs/run-access.service';
+import { runAuditRecord } from '../runs/run-audit';
+
+type StatusPatch = { status: RunStatus; submittedByName?: string; approvedBy?: string; rejectedBy?: string };
+
+/** The review workflow (SPEC 4 "Run status"): submit to the physician, approve or reject. */
+@Injectable()
+export class RunReviewService {
+  constructor(
+    private readonly access: RunAccessService,
+    private readonly runs: RunRepository,
+    private readonly audit: AuditRepository,
+    @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
+  ) {}
+
+  /** RUN_TO_INTERPRET to WAIT_FOR_APPROVAL, once the run is interpreted. */
+  async submit(user: AuthenticatedUser, id: string): Promise<RunDto> {
+    const run = await this.access.findAccessible(user, id);
+    if (!run.interpretationRunByName)
+      throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status]);
+    return this.transition(user, run, 'RUN_TO_INTERPRET', {
+      status: 'WAIT_FOR_APPROVAL',
+      submittedByName: user.displayName,
+    });
+  }
+
+  /** WAIT_FOR_APPROVAL to APPROVED or REJECTED, physician only. */
+  async setStatus(user: AuthenticatedUser, id: string, status: 'APPROVED' | 'REJECTED'): Promise<RunDto> {
+    if (!hasRole(user, 'WRITE_DIAGNOSTIC')) throw new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
+    const run = await this.access.findAccessible(user, id);
+    return this.transition(
+      user,
+      run,
+      'WAIT_FOR_APPROVAL',
+      status === 'APPROVED'
+        ? { status, approvedBy: user.displayName }
+        : { status, rejectedBy: user.displayName },
+    );
+  }
+
+  private async transition(
+    user: AuthenticatedUser,
+    run: RunEntity,
+    from: RunStatus,
+    patch: StatusPatch,
+  ): Promise<RunDto> {
+    if (run.status !== from)
+      throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status, patch.status]);
+    const moved = await this.runs.transaction(async (tx) => {
+      const done = await this.runs.transition(run.id, from, patch, tx);
+      if (done) {
+        await this.audit.append(runAuditRecord(user, run, 'status', { status: run.status }, patch), tx);
+      }
+      return done;
+    });
+    if (!moved)
+      throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status, patch.status]);
+    const updated = await this.access.findAccessible(user, run.id);
+    this.events.publish([laboratoryRoom(updated.laboratoryId), runRoom(updated.id)], 'run.status', {
+      runId: updated.id,
+      businessId: updated.businessId,
+      status: updated.status,
+      submittedByName: updated.submittedByName,
+      approvedBy: updated.approvedBy,
+      rejectedBy: updated.rejectedBy,
+    });
+    return this.access.toDto(updated);
+  }
+}

@@ -1,0 +1,38 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { SAMPLE_TYPES, type SampleType } from '@amplio/domain';
+
+export class WellConfigurationDto {
+  @ApiProperty({ example: 'A1' }) @Matches(/^[A-P](?:[1-9]|1\d|2[0-4])$/) position!: string;
+  @ApiProperty() @IsUUID() lotId!: string;
+  @ApiProperty({ enum: SAMPLE_TYPES }) @IsIn(SAMPLE_TYPES) sampleType!: SampleType;
+}
+
+export class CreateRunDto {
+  @ApiProperty() @IsUUID() id!: string;
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty({ message: 'instrumentName' })
+  @MaxLength(200)
+  instrumentName!: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(200) plateId?:
+    string | null;
+  @ApiProperty({ type: [WellConfigurationDto] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'wells' })
+  @ValidateNested({ each: true })
+  @Type(() => WellConfigurationDto)
+  wells!: WellConfigurationDto[];
+}

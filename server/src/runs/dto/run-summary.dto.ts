@@ -1,0 +1,25 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { RUN_STATUSES, type RunStatus } from '@amplio/domain';
+
+export class RunKitPairDto {
+  @ApiProperty() kitName!: string;
+  @ApiProperty() lotName!: string;
+}
+
+export class RunSummaryDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() businessId!: string;
+  @ApiProperty() fileName!: string;
+  @ApiProperty({ type: String, nullable: true }) instrumentName!: string | null;
+  @ApiProperty({ type: String, nullable: true }) interpretationRunByName!: string | null;
+  @ApiProperty({ format: 'date-time' }) created!: string;
+  @ApiProperty({ enum: RUN_STATUSES }) status!: RunStatus;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) runDate!: string | null;
+  @ApiProperty({ type: [RunKitPairDto] }) kits!: RunKitPairDto[];
+  @ApiProperty({ type: Boolean, nullable: true }) ftpSent!: boolean | null;
+}
+
+export class RunPageDto {
+  @ApiProperty({ type: [RunSummaryDto] }) listObjects!: RunSummaryDto[];
+  @ApiProperty() numberOfObjects!: number;
+}

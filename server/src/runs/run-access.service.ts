@@ -1,0 +1,53 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { CatalogueRepository, RunRepository, type RunEntity } from '@amplio/db';
+import type { RunStatus } from '@amplio/domain';
+import { ApiError } from '../common/api-error';
+import { type AuthenticatedUser, hasRole, scopeOf } from '../auth/authenticated-user';
+import type { RunDto } from './dto/run.dto';
+import { toRunDto } from './run.mapper';
+
+/** The rules every run feature shares: who may see a run, who may change it, and the run as the API shows it. */
+@Injectable()
+export class RunAccessService {
+  constructor(
+    private readonly runs: RunRepository,
+    private readonly catalogue: CatalogueRepository,
+  ) {}
+
+  /** The run if the caller's laboratory may see it; 404 otherwise. */
+  async findAccessible(user: AuthenticatedUser, id: string): Promise<RunEntity> {
+    const run = /^[0-9a-f-]{36}$/i.test(id) ? await this.runs.findRun(scopeOf(user), id) : null;
+    if (!run) throw new ApiError(HttpStatus.NOT_FOUND, 'errorRunNotFound', [id]);
+    return run;
+  }
+
+  /** SPEC 4: updatable at RUN_TO_INTERPRET, or WAIT_FOR_APPROVAL for a physician. */
+  canUpdate(user: AuthenticatedUser, status: RunStatus): boolean {
+    return (
+      status === 'RUN_TO_INTERPRET' || (status === 'WAIT_FOR_APPROVAL' && hasRole(user, 'WRITE_DIAGNOSTIC'))
+    );
+  }
+
+  /** The run, if the caller may change it now; 409 otherwise. */
+  async findUpdatable(user: AuthenticatedUser, id: string): Promise<RunEntity> {
+    const run = await this.findAccessible(user, id);
+    if (!this.canUpdate(user, run.status))
+      throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status]);
+    return run;
+  }
+
+  requireLaboratory(user: AuthenticatedUser): string {
+    if (!user.laboratoryId) throw new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
+    return user.laboratoryId;
+  }
+
+  async toDto(run: RunEntity): Promise<RunDto> {
+    const [kits, analyser, wells, lots] = await Promise.all([
+      this.runs.kitPairs([run.id]),
+      this.catalogue.findAnalyser(run.analyserId),
+      this.runs.listWells(run.id),
+      this.catalogue.listLots(run.laboratoryId),
+    ]);
+    return toRunDto(run, kits.get(run.id) ?? [], analyser, wells, lots);
+  }
+}
