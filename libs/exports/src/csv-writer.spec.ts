@@ -6,7 +6,7 @@ import { expectedWellValues, guarded, isRoundedFrom } from './testing/expected-w
 
 /** Reads the CSV back with csv-parse and splits it into its sections (empty lines separate them). */
 function readCsv(buffer: Buffer, separator = ','): string[][][] {
-  const rows = parse<string[]>(buffer, { bom: true, delimiter: separator, relax_column_count: true });
+  const rows = parse(buffer, { bom: true, delimiter: separator, relax_column_count: true });
   const sections: string[][][] = [[]];
   for (const row of rows) {
     if (row.length === 1 && row[0] === '') sections.push([]);

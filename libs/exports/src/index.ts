@@ -9,3 +9,4 @@ export * from './export-table';
 export * from './export-file-name';
 export * from './csv-writer';
 export * from './testing/export-run-generator';
+export * from './xlsx-writer';
