@@ -51,20 +51,46 @@ export interface LocatedTable {
   rows: CellValue[][];
 }
 
+/** Why no table was found: the first required column (its first alias) missing from the best header candidate. */
+export interface MissingHeader {
+  missing: string;
+}
+
 /**
  * Finds the header row: the first row whose cells include one alias of every required column.
  * Rows above it that look like "key, value" become metadata. Data rows stop at the first blank row.
+ * Columns are found by header name afterwards, so extra and reordered columns change nothing.
  */
 export function locateTable(
   source: CellValue[][],
   required: string[][],
   maxHeaderRow = 200,
 ): LocatedTable | null {
+  const found = locateTableOrExplain(source, required, maxHeaderRow);
+  return 'missing' in found ? null : found;
+}
+
+/** As locateTable, or which required column is missing (from the row that has most of them). */
+export function locateTableOrExplain(
+  source: CellValue[][],
+  required: string[][],
+  maxHeaderRow = 200,
+): LocatedTable | MissingHeader {
   const limit = Math.min(source.length, maxHeaderRow);
+  let bestMissing = required[0]?.[0] ?? '';
+  let bestMatched = 0;
   for (let index = 0; index < limit; index += 1) {
     const row = source[index] ?? [];
     const keys = new Set(row.map((cell) => headerKey(cellText(cell))));
-    if (!required.every((aliases) => aliases.some((alias) => keys.has(headerKey(alias))))) continue;
+    const absent = required.filter((aliases) => !aliases.some((alias) => keys.has(headerKey(alias))));
+    if (absent.length > 0) {
+      const matched = required.length - absent.length;
+      if (matched > bestMatched) {
+        bestMatched = matched;
+        bestMissing = absent[0][0];
+      }
+      continue;
+    }
     const metadata = new Map<string, string>();
     for (const above of source.slice(0, index)) {
       const key = cellText(above[0]);
@@ -82,5 +108,5 @@ export function locateTable(
       rows,
     };
   }
-  return null;
+  return { missing: bestMissing };
 }

@@ -1,3 +1,4 @@
 export { quantStudioWorkbookParser, isQuantStudioWorkbook } from './quantstudio-workbook.parser';
 export { quantStudioTextParser } from './quantstudio-text.parser';
-export { readQuantStudioTables, type QuantStudioSource } from './quantstudio-tables';
+export { readQuantStudioTables } from './quantstudio-tables';
+export type { QuantStudioSource } from './quantstudio-columns';

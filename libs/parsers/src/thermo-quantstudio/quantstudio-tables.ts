@@ -7,58 +7,31 @@ import {
   positionFromWellNumber,
 } from '../common/run-builder';
 import { invalidFile } from '../common/run-file-errors';
-import { HeaderColumns, cellText, headerKey, locateTable, type LocatedTable } from '../common/table';
+import { cellText, headerKey, type HeaderColumns } from '../common/table';
 import { optionalNumber, parseLooseNumber, requireNumber } from '../common/text';
 import type { CellValue } from '../common/workbook';
+import {
+  CALL,
+  CQ,
+  LAYOUT_REQUIRED,
+  POSITION,
+  QUANTSTUDIO_TABLES,
+  REPORTER,
+  SAMPLE,
+  TARGET,
+  THRESHOLD,
+  WELL,
+  WELL_OR_POSITION,
+  CYCLE,
+  locateQuantStudioTable,
+  type QuantStudioSource,
+  type TableContext,
+} from './quantstudio-columns';
+import { readCalls } from './quantstudio-calls';
+import { readAmplification, readMulticomponent, type QuantStudioWells } from './quantstudio-curves';
 
-/**
- * The tables of one QuantStudio / 7500 / StepOne export, whatever carried them: the sheets of an
- * .xlsx/.xls workbook or the [Section] blocks of a .txt export. Both have the same columns.
- */
-export interface QuantStudioSource {
-  fileName: string;
-  format: string;
-  /** "sheet" for workbooks, "section" for text exports: used in error messages. */
-  tableLabel: (name: string) => string;
-  /** Tables by name as written ("Results", "Amplification Data"...). */
-  tables: Map<string, CellValue[][]>;
-  /** Metadata written outside the tables ("* key = value" lines of a .txt). */
-  metadata: Map<string, string>;
-}
-
-export const QUANTSTUDIO_TABLES = {
-  setup: ['Sample Setup'],
-  results: ['Results'],
-  amplification: ['Amplification Data'],
-  multicomponent: ['Multicomponent Data', 'Multicomponent'],
-  genotyping: ['Genotyping Result'],
-  targetCall: ['Target Call'],
-} as const;
-
-const POSITION = ['Well Position'];
-const WELL = ['Well'];
-const TARGET = ['Target Name', 'Target'];
-const SAMPLE = ['Sample Name', 'Sample'];
-const CQ = ['Cq', 'CT', 'Crt', 'Cp'];
-const THRESHOLD = ['Threshold', 'Ct Threshold', 'Crt Threshold', 'Cq Threshold'];
-const CYCLE = ['Cycle Number', 'Cycle'];
-
-function findTable(source: QuantStudioSource, names: readonly string[]): [string, CellValue[][]] | null {
-  for (const [name, rows] of source.tables) {
-    if (names.some((wanted) => headerKey(wanted) === headerKey(name))) return [name, rows];
-  }
-  return null;
-}
-
-interface TableContext {
-  name: string;
-  table: LocatedTable;
-  /** 1-based row number in the source of data row `index`. */
-  rowNumber: (index: number) => number;
-}
-
-class QuantStudioReader {
-  private readonly builder: RunBuilder;
+class QuantStudioReader implements QuantStudioWells {
+  readonly builder: RunBuilder;
   private readonly metadata = new Map<string, string>();
   private readonly wellNumbers = new Map<number, string>();
   /** target (lower case) -> reporter dye as written */
@@ -74,25 +47,33 @@ class QuantStudioReader {
     for (const [key, value] of source.metadata) this.metadata.set(headerKey(key), value);
   }
 
-  private fail(what: string): never {
+  get fileName(): string {
+    return this.source.fileName;
+  }
+
+  tableLabel(name: string): string {
+    return this.source.tableLabel(name);
+  }
+
+  reporters(): Set<string> {
+    return new Set([...this.targetReporters.values()].map((reporter) => reporter.toLowerCase()));
+  }
+
+  fail(what: string): never {
     throw invalidFile(this.source.fileName, what);
   }
 
-  private locate(names: readonly string[], required: string[][]): TableContext | null {
-    const found = findTable(this.source, names);
-    if (!found) return null;
-    const [name, rows] = found;
-    const table = locateTable(rows, required);
-    if (!table) {
-      const wanted = required.map((aliases) => aliases[0]).join(', ');
-      this.fail(`${this.source.tableLabel(name)}: header row with ${wanted} not found`);
+  locate(names: readonly string[], required: string[][]): TableContext | null {
+    const context = locateQuantStudioTable(this.source, names, required);
+    if (context) {
+      for (const [key, value] of context.table.metadata)
+        if (!this.metadata.has(key)) this.metadata.set(key, value);
     }
-    for (const [key, value] of table.metadata) if (!this.metadata.has(key)) this.metadata.set(key, value);
-    return { name, table, rowNumber: (index) => table.headerIndex + 2 + index };
+    return context;
   }
 
   /** Position of a row: "Well Position", else "Well" written as a position, else the well number. */
-  private position(context: TableContext, row: CellValue[], index: number): string {
+  position(context: TableContext, row: CellValue[], index: number): string {
     const { header } = context.table;
     const positionColumn = header.find(...POSITION);
     const wellColumn = header.find(...WELL);
@@ -129,7 +110,7 @@ class QuantStudioReader {
   private readLayout(context: TableContext): void {
     const { header, rows } = context.table;
     const targetColumn = header.find(...TARGET);
-    const reporterColumn = header.find('Reporter');
+    const reporterColumn = header.find(...REPORTER);
     const assayColumn = header.find('SNP Assay Name', 'SNP Assay');
     const allele = [1, 2].map((number) => ({
       name: header.find(`Allele${number} Name`),
@@ -171,7 +152,7 @@ class QuantStudioReader {
     });
   }
 
-  private reporterOf(position: string, target: string): string | null {
+  reporterOf(position: string, target: string): string | null {
     const key = target.toLowerCase();
     return this.wellTargetReporters.get(`${position}|${key}`) ?? this.targetReporters.get(key) ?? null;
   }
@@ -195,8 +176,8 @@ class QuantStudioReader {
   private readResults(context: TableContext): void {
     const { header, rows } = context.table;
     const targetColumn = header.find(...TARGET);
-    const reporterColumn = header.find('Reporter');
-    const callColumn = header.find('Call');
+    const reporterColumn = header.find(...REPORTER);
+    const callColumn = header.find(...CALL);
     const genotyping = header.has('Allele1 Ct') && header.has('Allele2 Ct');
     rows.forEach((row, index) => {
       const position = this.position(context, row, index);
@@ -255,120 +236,14 @@ class QuantStudioReader {
     });
   }
 
-  /** Genotyping Result (one call per well) and Target Call (one call per well and target) sheets. */
-  private readCalls(): void {
-    const genotyping = this.locate(QUANTSTUDIO_TABLES.genotyping, [WELL, ['Call']]);
-    if (genotyping) {
-      const { header, rows } = genotyping.table;
-      const callColumn = header.find('Call');
-      rows.forEach((row, index) => {
-        const call = cellText(row[callColumn]);
-        if (!call) return;
-        const well = this.builder.well(this.position(genotyping, row, index));
-        for (const entry of Object.values(well.channels)) entry.instrumentCall = call;
-      });
-    }
-    const targetCall = this.locate(QUANTSTUDIO_TABLES.targetCall, [WELL, TARGET, ['Call']]);
-    if (targetCall) {
-      const { header, rows } = targetCall.table;
-      const callColumn = header.find('Call');
-      const targetColumn = header.find(...TARGET);
-      rows.forEach((row, index) => {
-        const call = cellText(row[callColumn]);
-        const position = this.position(targetCall, row, index);
-        const reporter = this.reporterOf(position, cellText(row[targetColumn]));
-        if (!call || !reporter) return;
-        this.builder.wellChannel(this.builder.well(position), reporter).instrumentCall = call;
-      });
-    }
-  }
-
-  /** Amplification Data: one row per well, target and cycle; dRn (baseline-corrected) else Rn. */
-  private readAmplification(context: TableContext): void {
-    const { header, rows } = context.table;
-    const label = this.source.tableLabel(context.name);
-    const cycleColumn = header.find(...CYCLE);
-    const targetColumn = header.find(...TARGET);
-    const deltaColumn = header.find('dRn', 'Delta Rn', 'ΔRn');
-    const rnColumn = header.find('Rn');
-    const valueColumn = deltaColumn >= 0 ? deltaColumn : rnColumn;
-    if (valueColumn < 0) this.fail(`${label}: no Rn or dRn column`);
-    const kind = deltaColumn >= 0 ? 'baseline-corrected' : 'raw';
-    rows.forEach((row, index) => {
-      const rowNumber = context.rowNumber(index);
-      const target = cellText(row[targetColumn]);
-      // Wells without a target are exported with empty target and values: nothing to read.
-      if (!target && cellText(row[valueColumn]) === '') return;
-      const position = this.position(context, row, index);
-      const reporter = this.reporterOf(position, target);
-      if (!reporter)
-        this.fail(`${label}: target "${target.slice(0, 40)}" at row ${rowNumber} has no reporter dye`);
-      const cycle = requireNumber(
-        this.source.fileName,
-        row[cycleColumn],
-        `${label}: cycle column at row ${rowNumber}`,
-      );
-      const value = requireNumber(
-        this.source.fileName,
-        row[valueColumn],
-        `${label}: fluorescence at row ${rowNumber}`,
-      );
-      this.builder.addPoint(this.builder.well(position), reporter, kind, cycle, value);
-    });
-  }
-
-  /** Multicomponent Data (raw dye signals), used when there is no Amplification Data (7500 .xls). */
-  private readMulticomponent(context: TableContext): void {
-    const { header, rows } = context.table;
-    const label = this.source.tableLabel(context.name);
-    const cycleColumn = header.find(...CYCLE);
-    const stageColumn = header.find('Stage Number');
-    const skip = new Set(['well', 'well position', 'cycle', 'cycle number', 'stage number', 'step number']);
-    const dyeColumns = header.names
-      .map((name, column) => ({ name, column }))
-      .filter(({ name }) => name !== '' && !skip.has(headerKey(name)));
-    const reporters = new Set<string>();
-    for (const reporter of this.targetReporters.values()) reporters.add(reporter.toLowerCase());
-    const wanted =
-      reporters.size > 0 ? dyeColumns.filter(({ name }) => reporters.has(name.toLowerCase())) : dyeColumns;
-    if (wanted.length === 0) this.fail(`${label}: no reporter dye column`);
-    let lastStage: number | null = null;
-    rows.forEach((row) => {
-      if (stageColumn >= 0) lastStage = Math.max(lastStage ?? 0, parseLooseNumber(row[stageColumn]) ?? 0);
-    });
-    rows.forEach((row, index) => {
-      const rowNumber = context.rowNumber(index);
-      if (stageColumn >= 0 && lastStage !== null && (parseLooseNumber(row[stageColumn]) ?? 0) !== lastStage)
-        return;
-      const position = this.position(context, row, index);
-      // Only wells the setup loaded (the export lists every well of the block).
-      if (this.builder.wellCount > 0 && !this.builder.hasWell(position)) return;
-      const well = this.builder.well(position);
-      const cycle = requireNumber(
-        this.source.fileName,
-        row[cycleColumn],
-        `${label}: cycle column at row ${rowNumber}`,
-      );
-      for (const { name, column } of wanted) {
-        const value = optionalNumber(
-          this.source.fileName,
-          row[column],
-          `${label}: ${name} at row ${rowNumber}`,
-        );
-        if (value !== null) this.builder.addPoint(well, name, 'raw', cycle, value);
-      }
-    });
-  }
-
   read() {
-    const layoutRequired = [POSITION.concat(WELL)];
-    const setup = this.locate(QUANTSTUDIO_TABLES.setup, layoutRequired);
-    const results = this.locate(QUANTSTUDIO_TABLES.results, layoutRequired);
+    const setup = this.locate(QUANTSTUDIO_TABLES.setup, LAYOUT_REQUIRED);
+    const results = this.locate(QUANTSTUDIO_TABLES.results, LAYOUT_REQUIRED);
     if (!setup && !results) this.fail(`${this.source.tableLabel('Results')} missing`);
-    const amplification = this.locate(QUANTSTUDIO_TABLES.amplification, [WELL, CYCLE, TARGET]);
+    const amplification = this.locate(QUANTSTUDIO_TABLES.amplification, [WELL_OR_POSITION, CYCLE, TARGET]);
     const multicomponent = amplification
       ? null
-      : this.locate(QUANTSTUDIO_TABLES.multicomponent, [WELL, CYCLE]);
+      : this.locate(QUANTSTUDIO_TABLES.multicomponent, [WELL_OR_POSITION, CYCLE]);
     if (!amplification && !multicomponent)
       this.fail(`${this.source.tableLabel('Amplification Data')} missing`);
 
@@ -379,9 +254,9 @@ class QuantStudioReader {
       this.readLayout(results);
       this.readResults(results);
     }
-    this.readCalls();
-    if (amplification) this.readAmplification(amplification);
-    if (multicomponent) this.readMulticomponent(multicomponent);
+    readCalls(this);
+    if (amplification) readAmplification(this, amplification);
+    if (multicomponent) readMulticomponent(this, multicomponent);
 
     const meta = (key: string): string | null => this.metadata.get(key) || null;
     this.builder.instrumentName = meta('instrument name') ?? meta('instrument type');

@@ -2,7 +2,8 @@ import type { ParsedRun, RunFile } from '@amplio/domain';
 import type { FormatParser } from '../format-parser';
 import { headerKey } from '../common/table';
 import { openWorkbook, peekSheetNames } from '../common/workbook';
-import { QUANTSTUDIO_TABLES, readQuantStudioTables } from './quantstudio-tables';
+import { QUANTSTUDIO_TABLES } from './quantstudio-columns';
+import { readQuantStudioTables } from './quantstudio-tables';
 
 const ALL_TABLES: readonly string[] = Object.values(QUANTSTUDIO_TABLES).flat();
 

@@ -1,0 +1,76 @@
+import { missingColumn } from '../common/import-errors';
+import { headerKey, locateTableOrExplain, type LocatedTable } from '../common/table';
+import type { CellValue } from '../common/workbook';
+
+/**
+ * The tables of one QuantStudio / 7500 / StepOne export, whatever carried them: the sheets of an
+ * .xlsx/.xls workbook or the [Section] blocks of a .txt export. Both have the same columns.
+ */
+export interface QuantStudioSource {
+  fileName: string;
+  format: string;
+  /** "sheet" for workbooks, "section" for text exports: used in error messages. */
+  tableLabel: (name: string) => string;
+  /** Tables by name as written ("Results", "Amplification Data"...). */
+  tables: Map<string, CellValue[][]>;
+  /** Metadata written outside the tables ("* key = value" lines of a .txt). */
+  metadata: Map<string, string>;
+}
+
+export const QUANTSTUDIO_TABLES = {
+  setup: ['Sample Setup'],
+  results: ['Results'],
+  amplification: ['Amplification Data'],
+  multicomponent: ['Multicomponent Data', 'Multicomponent'],
+  genotyping: ['Genotyping Result'],
+  targetCall: ['Target Call'],
+} as const;
+
+/**
+ * Column names (aliases, first one is the name used in messages). Every column is found by its
+ * header name: extra columns (e.g. Design & Analysis 1.5's "Singleplex"), reordered columns and
+ * absent optional columns change nothing.
+ */
+export const POSITION = ['Well Position'];
+export const WELL = ['Well'];
+export const WELL_OR_POSITION = ['Well', 'Well Position'];
+export const TARGET = ['Target Name', 'Target'];
+export const SAMPLE = ['Sample Name', 'Sample'];
+export const REPORTER = ['Reporter'];
+export const CQ = ['Cq', 'CT', 'Crt', 'Cp'];
+export const THRESHOLD = ['Threshold', 'Ct Threshold', 'Crt Threshold', 'Cq Threshold'];
+export const CYCLE = ['Cycle Number', 'Cycle'];
+export const CALL = ['Call'];
+/** A layout table (Sample Setup, Results) has a well column and says what is in the well. */
+export const LAYOUT_REQUIRED = [WELL_OR_POSITION, [...SAMPLE, ...TARGET, ...REPORTER, 'Allele1 Ct']];
+
+export interface TableContext {
+  name: string;
+  table: LocatedTable;
+  /** 1-based row number in the source of data row `index`. */
+  rowNumber: (index: number) => number;
+}
+
+function findTable(source: QuantStudioSource, names: readonly string[]): [string, CellValue[][]] | null {
+  for (const [name, rows] of source.tables) {
+    if (names.some((wanted) => headerKey(wanted) === headerKey(name))) return [name, rows];
+  }
+  return null;
+}
+
+/**
+ * The named table with its header row located; null when the export has no such table; an
+ * errorImportMissingColumn naming the column when the table is there without a required column.
+ */
+export function locateQuantStudioTable(
+  source: QuantStudioSource,
+  names: readonly string[],
+  required: string[][],
+): TableContext | null {
+  const found = findTable(source, names);
+  if (!found) return null;
+  const [name, rows] = found;
+  const table = locateTableOrExplain(rows, required);
+  if ('missing' in table) throw missingColumn(source.fileName, source.tableLabel(name), table.missing);
+  return { name, table, rowNumber: (index) => table.headerIndex + 2 + index };
+}
