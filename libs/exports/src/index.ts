@@ -10,3 +10,4 @@ export * from './export-file-name';
 export * from './csv-writer';
 export * from './testing/export-run-generator';
 export * from './xlsx-writer';
+export * from './xml-writer';
