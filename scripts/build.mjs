@@ -22,7 +22,7 @@ for (const ws of nodeWorkspaces) {
       join(root, '.swcrc'),
       '--quiet',
       '--ignore',
-      '**/*.spec.ts,**/*.int-spec.ts',
+      '**/*.spec.ts,**/*.int-spec.ts,**/testing/**',
       '--copy-files',
     ],
     { stdio: 'inherit', cwd: join(root, ws) },
