@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import SftpClient from 'ssh2-sftp-client';
-import { utils as sshUtils, type ConnectConfig, type ParsedKey } from 'ssh2';
+import {
+  utils as sshUtils,
+  type ConnectConfig,
+  type ParsedKey,
+  type PasswordAuthMethod,
+  type PublicKeyAuthMethod,
+} from 'ssh2';
 import type { FileTransferClient } from './file-transfer-client';
 import type {
   ConnectionTestResult,
@@ -97,6 +103,9 @@ function connectConfigOf(
 ): ConnectConfig {
   const timeouts = timeoutsOf(config);
   const keepaliveInterval = Math.max(1_000, Math.floor(timeouts.idleMs / 3));
+  const authMethod: PublicKeyAuthMethod | PasswordAuthMethod = privateKey
+    ? { type: 'publickey', username: config.username, key: privateKey }
+    : { type: 'password', username: config.username, password: config.password ?? '' };
   return {
     host: config.host,
     port: config.port,
@@ -110,9 +119,7 @@ function connectConfigOf(
         !!config.hostKeyFingerprint && config.hostKeyFingerprint !== session.hostKeyFingerprint;
       return !session.hostKeyRefused;
     },
-    authHandler: privateKey
-      ? [{ type: 'publickey', username: config.username, key: privateKey }]
-      : [{ type: 'password', username: config.username, password: config.password ?? '' }],
+    authHandler: [authMethod],
   };
 }
 
