@@ -1,9 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enGB from 'antd/locale/en_GB';
 import frFR from 'antd/locale/fr_FR';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
+import { createQueryClient } from './api/query-client';
 import { AuthContext } from './auth/auth-context';
 import type { AuthSession } from './auth/auth-service';
 import { LiveContext } from './live/live-context';
@@ -12,10 +14,11 @@ import { createAppRouter } from './router';
 
 type AppProps = { session: AuthSession; live: LiveClient };
 
-/** Providers around the router: antd locale and App context, auth session, live connection. */
+/** Providers around the router: antd locale and App context, query client, auth session, live connection. */
 export function App({ session, live }: AppProps) {
   const { i18n, t } = useTranslation();
   const [router] = useState(createAppRouter);
+  const [queryClient] = useState(createQueryClient);
   useEffect(() => {
     document.title = t('app.name');
   }, [t]);
@@ -30,11 +33,13 @@ export function App({ session, live }: AppProps) {
       theme={{ token: { colorPrimary: '#0b5cad', borderRadius: 6 } }}
     >
       <AntApp notification={{ placement: 'bottomLeft' }}>
-        <AuthContext value={session}>
-          <LiveContext value={live}>
-            <RouterProvider router={router} />
-          </LiveContext>
-        </AuthContext>
+        <QueryClientProvider client={queryClient}>
+          <AuthContext value={session}>
+            <LiveContext value={live}>
+              <RouterProvider router={router} />
+            </LiveContext>
+          </AuthContext>
+        </QueryClientProvider>
       </AntApp>
     </ConfigProvider>
   );

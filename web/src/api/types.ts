@@ -75,6 +75,7 @@ export type ChannelInterpretation = Schemas['ChannelValueDto'];
 
 export type SuggestedResult = Schemas['SuggestedResultDto'];
 
+/** One well's interpretation: `reasonCode` is translated (`reason.<CODE>`); `reason` is the fallback. */
 export type WellInterpretation = Schemas['WellInterpretationDto'];
 
 export type ResultState = WellInterpretation['resultState'];
@@ -92,7 +93,7 @@ export type WellChart = Schemas['WellChartDto'];
 export type RunChart = Schemas['RunChartDto'];
 
 /** Status accepted by PUT /api/run/{id}/status. */
-export type ReviewStatus = operations['RunsController_status']['parameters']['query']['status'];
+export type ReviewStatus = operations['RunReviewController_status']['parameters']['query']['status'];
 
 /** One stored original file of a run. */
 export type StoredRunFile = Schemas['StoredRunFileDto'];

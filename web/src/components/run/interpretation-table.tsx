@@ -2,6 +2,7 @@ import { Table, Tag, Tooltip, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WellInterpretation } from '../../api/types';
 import { formatDecimal } from '../../utils/format';
+import { reasonText, resultText } from '../../view-models/well-interpretation-view-model';
 
 /** SPEC 9 data-table rounding. */
 export const CQ_DECIMALS = 2;
@@ -58,8 +59,8 @@ export function InterpretationTable({ wells }: { wells: WellInterpretation[] }) 
             {well.suggestedResult.label}
           </Tag>
         ) : (
-          <Tooltip title={well.reason ?? undefined}>
-            <span>{t(`resultState.${well.resultState}`)}</span>
+          <Tooltip title={reasonText(well, t) ?? undefined}>
+            <span data-testid={`result-${well.position}`}>{resultText(well, t)}</span>
           </Tooltip>
         ),
     },

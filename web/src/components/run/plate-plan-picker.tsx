@@ -1,8 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Select, Typography, Upload } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPlatePlanTypes } from '../../api/endpoints';
+import { queryKeys } from '../../api/query-keys';
 import type { PlatePlanType, RunWell } from '../../api/types';
 import { useNotify } from '../../notifications/use-notify';
 
@@ -30,25 +31,15 @@ export function platePlanWellsFrom(state: unknown): Record<string, RunWell> | nu
 export function usePlatePlanTypes(): { types: PlatePlanType[]; loading: boolean } {
   const { t } = useTranslation();
   const notify = useNotify();
-  const [types, setTypes] = useState<PlatePlanType[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    let cancelled = false;
-    getPlatePlanTypes()
-      .then((loaded) => {
-        if (!cancelled) setTypes(loaded);
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) notify.error(t('platePlan.loadError'), error);
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [notify, t]);
-  return { types, loading };
+  const query = useQuery({
+    queryKey: queryKeys.platePlanTypes,
+    queryFn: () =>
+      getPlatePlanTypes().catch((error: unknown) => {
+        notify.error(t('platePlan.loadError'), error);
+        throw error;
+      }),
+  });
+  return { types: query.data ?? [], loading: query.isPending && query.isFetching };
 }
 
 type PlatePlanPickerProps = {

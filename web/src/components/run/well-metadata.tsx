@@ -1,6 +1,7 @@
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Run, WellInterpretation } from '../../api/types';
+import { reasonText, resultText } from '../../view-models/well-interpretation-view-model';
 
 /** Metadata of the one selected well: name, sample type, kit, lot, result. */
 export function WellMetadata({
@@ -23,6 +24,7 @@ export function WellMetadata({
   const [position] = [...selected];
   const well = run.wells[position];
   const result = interpretation.find((item) => item.position === position);
+  const reason = result ? reasonText(result, t) : null;
   return (
     <Descriptions size="small" column={1} bordered data-testid="well-metadata">
       <Descriptions.Item label={t('wellMetadata.position')}>{position}</Descriptions.Item>
@@ -33,10 +35,12 @@ export function WellMetadata({
       <Descriptions.Item label={t('wellMetadata.kit')}>{well?.kitName ?? ''}</Descriptions.Item>
       <Descriptions.Item label={t('wellMetadata.lot')}>{well?.lotName ?? ''}</Descriptions.Item>
       <Descriptions.Item label={t('wellMetadata.suggestedResult')}>
-        {result?.suggestedResult?.label ?? (result ? t(`resultState.${result.resultState}`) : '')}
+        {result ? resultText(result, t) : ''}
       </Descriptions.Item>
-      {result?.reason && (
-        <Descriptions.Item label={t('wellMetadata.reason')}>{result.reason}</Descriptions.Item>
+      {reason && (
+        <Descriptions.Item label={t('wellMetadata.reason')}>
+          <span data-testid="well-metadata-reason">{reason}</span>
+        </Descriptions.Item>
       )}
     </Descriptions>
   );

@@ -1,33 +1,18 @@
 import { Button, Descriptions, Flex, Modal, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import eifuUrl from '../../assets/eifu.svg';
 import logoUrl from '../../assets/logo-dark.svg';
-import { getLastRelease } from '../../api/endpoints';
-import type { ReleaseNote } from '../../api/types';
 import { useSession } from '../../auth/session-context';
 import { formatDate } from '../../utils/format';
-import { ReleaseNoteModal } from './release-note-modal';
+import { ReleaseNoteModal, useLastRelease } from './release-note-modal';
 
 /** About: logo, reference, UDI, version and build date, RUO notice, manufacturer, eIFU, release note. */
 export function AboutModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { publicProperties } = useSession();
-  const [release, setRelease] = useState<ReleaseNote | null>(null);
+  const release = useLastRelease(open);
   const [showRelease, setShowRelease] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    getLastRelease()
-      .then((note) => {
-        if (!cancelled) setRelease(note);
-      })
-      .catch((error: unknown) => console.warn('Release note unavailable', error));
-    return () => {
-      cancelled = true;
-    };
-  }, [open]);
 
   const releaseMatches = Boolean(release && publicProperties && release.version === publicProperties.version);
 

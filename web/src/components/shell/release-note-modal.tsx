@@ -1,32 +1,43 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Modal, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getLastRelease, markReleaseSeen } from '../../api/endpoints';
+import { queryKeys } from '../../api/query-keys';
 import type { ReleaseNote } from '../../api/types';
 import { formatDate } from '../../utils/format';
 
+/** GET /api/release/last (shared by the start-up note and the About modal); null when unavailable. */
+export function useLastRelease(enabled = true): ReleaseNote | null {
+  const query = useQuery({
+    queryKey: queryKeys.lastRelease,
+    // No release yet answers an empty body: cached as null (a query cannot hold undefined).
+    queryFn: () =>
+      getLastRelease().then(
+        (release): ReleaseNote | null => release ?? null,
+        (error: unknown) => {
+          console.warn('Release note unavailable', error);
+          throw error;
+        },
+      ),
+    enabled,
+  });
+  return query.data ?? null;
+}
+
 /** Loads the last release note; answers it while the user has not seen it yet. */
 export function useReleaseNote(): { startupNote: ReleaseNote | null; dismiss: () => void } {
-  const [note, setNote] = useState<ReleaseNote | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    getLastRelease()
-      .then((release) => {
-        if (!cancelled && release && !release.alreadySeen) setNote(release);
-      })
-      .catch((error: unknown) => console.warn('Release note unavailable', error));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  const dismiss = useCallback(() => {
-    if (note) {
-      markReleaseSeen(note.version).catch((error: unknown) =>
-        console.warn('Could not mark the release note as seen', error),
-      );
-    }
-    setNote(null);
-  }, [note]);
+  const release = useLastRelease();
+  const [dismissed, setDismissed] = useState(false);
+  const markSeen = useMutation({
+    mutationFn: markReleaseSeen,
+    onError: (error) => console.warn('Could not mark the release note as seen', error),
+  });
+  const note = release && !release.alreadySeen && !dismissed ? release : null;
+  const dismiss = (): void => {
+    if (note) markSeen.mutate(note.version);
+    setDismissed(true);
+  };
   return { startupNote: note, dismiss };
 }
 

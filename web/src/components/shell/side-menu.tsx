@@ -6,13 +6,13 @@ import {
   InfoCircleOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { App, Layout, Menu, type MenuProps } from 'antd';
+import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { reindexSearchData } from '../../api/endpoints';
 import { useSession } from '../../auth/session-context';
 import { useNotify } from '../../notifications/use-notify';
-import { cancelButtonProps, confirmButtonProps } from '../common/confirm-props';
+import { useConfirm } from '../common/confirm';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -29,29 +29,20 @@ export function SideMenu({ onAbout }: { onAbout: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const notify = useNotify();
   const { permissions } = useSession();
 
-  const reindex = (): void => {
-    modal.confirm({
-      title: t('reindex.confirmTitle'),
-      content: t('reindex.confirmMessage'),
-      okText: t('common.yes'),
-      cancelText: t('common.no'),
-      okButtonProps: confirmButtonProps,
-      cancelButtonProps,
-      onOk: async () => {
-        try {
-          await reindexSearchData();
-          notify.success(t('reindex.successTitle'), t('reindex.successMessage'));
-        } catch (error) {
-          console.warn('Reindex failed', error);
-          // SPEC 8: the reindex error is shown with the success style.
-          notify.success(t('reindex.errorTitle'), t('reindex.errorMessage'));
-        }
-      },
-    });
+  const reindex = async (): Promise<void> => {
+    if (!(await confirm({ title: t('reindex.confirmTitle'), content: t('reindex.confirmMessage') }))) return;
+    try {
+      await reindexSearchData();
+      notify.success(t('reindex.successTitle'), t('reindex.successMessage'));
+    } catch (error) {
+      console.warn('Reindex failed', error);
+      // SPEC 8: the reindex error is shown with the success style.
+      notify.success(t('reindex.errorTitle'), t('reindex.errorMessage'));
+    }
   };
 
   const items: MenuItem[] = [
@@ -102,7 +93,7 @@ export function SideMenu({ onAbout }: { onAbout: () => void }) {
         void navigate('/laboratory');
         break;
       case 'reindex':
-        reindex();
+        void reindex();
         break;
       case 'about':
         onAbout();

@@ -1,7 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Form,
@@ -12,12 +12,12 @@ import {
   Upload,
   type UploadFile,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { applyPlatePlan, getAnalysers, parseRunFiles } from '../../api/endpoints';
-import type { Analyser } from '../../api/types';
-import { cancelButtonProps, confirmButtonProps } from '../../components/common/confirm-props';
+import { queryKeys } from '../../api/query-keys';
+import { useConfirm } from '../../components/common/confirm';
 import { PageTitle } from '../../components/common/page-title';
 import {
   isPlatePlanChosen,
@@ -48,10 +48,17 @@ export function RunImportPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<ImportForm>();
-  const [analysers, setAnalysers] = useState<Analyser[]>([]);
-  const [analysersLoading, setAnalysersLoading] = useState(true);
+  const analyserQuery = useQuery({
+    queryKey: queryKeys.analysers,
+    queryFn: () =>
+      getAnalysers().catch((error: unknown) => {
+        notify.error(t('runImport.analysersLoadError'), error);
+        throw error;
+      }),
+  });
+  const analysers = analyserQuery.data ?? [];
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
@@ -64,13 +71,6 @@ export function RunImportPage() {
   const extensions = acceptedExtensions(analyser);
   const bounds = fileBounds(analyser);
   const groups = analyser ? groupFiles(analyser.id, files) : files.length > 0 ? [files] : [];
-
-  useEffect(() => {
-    getAnalysers()
-      .then(setAnalysers)
-      .catch((error: unknown) => notify.error(t('runImport.analysersLoadError'), error))
-      .finally(() => setAnalysersLoading(false));
-  }, [notify, t]);
 
   useLiveEvent('import.progress', (event) => {
     setImports(
@@ -186,18 +186,9 @@ export function RunImportPage() {
     else await importMany(values.analyserId, groups);
   };
 
-  const cancel = (): void => {
-    modal.confirm({
-      title: t('runImport.cancelTitle'),
-      content: t('runImport.cancelMessage'),
-      okText: t('common.yes'),
-      cancelText: t('common.no'),
-      okButtonProps: confirmButtonProps,
-      cancelButtonProps,
-      onOk: () => {
-        void navigate('/');
-      },
-    });
+  const cancel = async (): Promise<void> => {
+    if (await confirm({ title: t('runImport.cancelTitle'), content: t('runImport.cancelMessage') }))
+      await navigate('/');
   };
 
   const boundsText = analyser
@@ -223,7 +214,7 @@ export function RunImportPage() {
         >
           <Select
             data-testid="import-analyser"
-            loading={analysersLoading}
+            loading={analyserQuery.isFetching}
             placeholder={t('runImport.analyserPlaceholder')}
             options={analysers.map((item) => ({
               value: item.id,
@@ -316,7 +307,7 @@ export function RunImportPage() {
         <Alert type="error" showIcon style={{ maxWidth: 640, marginBottom: 16 }} title={single.error} />
       )}
       <Space>
-        <Button onClick={cancel} disabled={running} data-testid="import-cancel">
+        <Button onClick={() => void cancel()} disabled={running} data-testid="import-cancel">
           {t('common.cancel')}
         </Button>
         <Button type="primary" onClick={() => void next()} loading={running} data-testid="import-next">

@@ -9,16 +9,15 @@ const EXPIRY_TICK_MS = 500;
 
 /**
  * Imports of the laboratory in flight (any user, any browser), from `import.progress` on the
- * laboratory room: file names, state and progress. READY calls `onReady` so the list refetches and
+ * laboratory room: file names, state and progress. READY refetches the run list (live-queries.ts) so
  * the new run appears; FAILED shows the error for as long as an error toast.
  */
-export function InFlightImportsPanel({ onReady }: { onReady: () => void }) {
+export function InFlightImportsPanel() {
   const { t } = useTranslation();
   const [imports, setImports] = useState<InFlightImport[]>([]);
 
   useLiveEvent('import.progress', (event) => {
     setImports((current) => applyImportProgress(current, event, Date.now()));
-    if (event.state === 'READY') onReady();
   });
 
   const active = imports.length > 0;

@@ -1,16 +1,16 @@
 import { EyeOutlined, ImportOutlined } from '@ant-design/icons';
-import type { RunStatusEvent } from '@amplio/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { downloadRunFiles, getRuns } from '../../api/endpoints';
+import { queryKeys } from '../../api/query-keys';
 import { useSession } from '../../auth/session-context';
-import type { RunSortField, RunSummary, SortDirection } from '../../api/types';
+import type { RunListQuery, RunSortField, RunSummary, SortDirection } from '../../api/types';
 import { PageTitle } from '../../components/common/page-title';
 import { RunStatusTag } from '../../components/run/run-status-tag';
-import { useLiveEvent, useLiveReconnect } from '../../live/live-context';
 import { useNotify } from '../../notifications/use-notify';
 import { formatDateTime } from '../../utils/format';
 import { InFlightImportsPanel } from './in-flight-imports-panel';
@@ -43,55 +43,27 @@ export function RunListPage() {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [search, setSearch] = useState('');
-  const [rows, setRows] = useState<RunSummary[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
-  const silentReload = useRef(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    if (!silentReload.current) setLoading(true);
-    silentReload.current = false;
-    getRuns(
-      {
-        page: page - 1,
-        size: pageSize,
-        search: search || undefined,
-        sort: sort.field,
-        sortDirection: sort.direction,
-      },
-      controller.signal,
-    )
-      .then((result) => {
-        setRows(result.listObjects);
-        setTotal(result.numberOfObjects);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setRows([]);
-        setTotal(0);
-        notify.error(t('runList.loadError'), error, { inList: true, key: 'run-list-load' });
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [page, pageSize, sort, search, reload, notify, t]);
-
-  const refetchSilently = useCallback(() => {
-    silentReload.current = true;
-    setReload((value) => value + 1);
-  }, []);
-
-  useLiveEvent('run.status', (event: RunStatusEvent) => {
-    setRows((current) =>
-      current.map((run) => (run.id === event.runId ? { ...run, status: event.status } : run)),
-    );
-    refetchSilently();
+  const query: RunListQuery = {
+    page: page - 1,
+    size: pageSize,
+    search: search || undefined,
+    sort: sort.field,
+    sortDirection: sort.direction,
+  };
+  // Live events refetch in the background (live/live-queries.ts): the table keeps its rows meanwhile.
+  const runs = useQuery({
+    queryKey: queryKeys.runList.page(query),
+    queryFn: ({ signal }) =>
+      getRuns(query, signal).catch((error: unknown) => {
+        if (!signal.aborted)
+          notify.error(t('runList.loadError'), error, { inList: true, key: 'run-list-load' });
+        throw error;
+      }),
+    placeholderData: keepPreviousData,
   });
-  useLiveEvent('run.changed', () => refetchSilently());
-  useLiveReconnect(refetchSilently);
+  const rows = runs.isError ? [] : (runs.data?.listObjects ?? []);
+  const total = runs.isError ? 0 : (runs.data?.numberOfObjects ?? 0);
+  const loading = runs.isPending || runs.isPlaceholderData;
 
   const onTableChange: TableProps<RunSummary>['onChange'] = (pagination, _filters, sorter) => {
     const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<RunSummary> | undefined;
@@ -261,7 +233,7 @@ export function RunListPage() {
           setPage(1);
         }}
       />
-      <InFlightImportsPanel onReady={refetchSilently} />
+      <InFlightImportsPanel />
       <Table<RunSummary>
         rowKey="id"
         size="middle"

@@ -1,0 +1,58 @@
+import type { RunStatusEvent } from '@amplio/domain';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys';
+import type { Run, RunPage } from '../api/types';
+import { useLiveEvent, useLiveReconnect } from './live-context';
+
+/** The event's status on the run and on its rows in the cached run list pages. */
+function applyRunStatus(client: QueryClient, event: RunStatusEvent): void {
+  client.setQueriesData<RunPage>({ queryKey: queryKeys.runList.all }, (page) =>
+    page
+      ? {
+          ...page,
+          listObjects: page.listObjects.map((row) =>
+            row.id === event.runId ? { ...row, status: event.status } : row,
+          ),
+        }
+      : page,
+  );
+  client.setQueryData<Run>(queryKeys.run.detail(event.runId), (run) =>
+    run
+      ? {
+          ...run,
+          status: event.status,
+          submittedByName: event.submittedByName,
+          approvedBy: event.approvedBy,
+          rejectedBy: event.rejectedBy,
+        }
+      : run,
+  );
+}
+
+/**
+ * Server events turned into cache updates (the live provider of the app, mounted once in the shell):
+ * the cached data is patched or invalidated, and the screens showing it refetch. On every
+ * (re)connection the run data is refetched, since events may have been missed.
+ */
+export function useLiveQuerySync(): void {
+  const client = useQueryClient();
+  useLiveEvent('run.status', (event) => {
+    applyRunStatus(client, event);
+    void client.invalidateQueries({ queryKey: queryKeys.runList.all });
+  });
+  useLiveEvent('run.changed', (event) => {
+    void client.invalidateQueries({ queryKey: queryKeys.runList.all });
+    if (event.what === 'deleted') return; // the run screen leaves (run-interpretation-page)
+    void client.invalidateQueries({ queryKey: queryKeys.run.detail(event.runId), exact: true });
+    if (event.what === 'interpreted')
+      void client.invalidateQueries({ queryKey: queryKeys.run.results(event.runId) });
+  });
+  useLiveEvent('import.progress', (event) => {
+    // The new run appears in the list.
+    if (event.state === 'READY') void client.invalidateQueries({ queryKey: queryKeys.runList.all });
+  });
+  useLiveReconnect(() => {
+    void client.invalidateQueries({ queryKey: queryKeys.runList.all });
+    void client.invalidateQueries({ queryKey: queryKeys.run.all });
+  });
+}

@@ -1,0 +1,112 @@
+import { Alert, Card, Col, Flex, Row, Spin, Tabs, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Run, RunChart, WellInterpretation } from '../../api/types';
+import { AmplificationChart } from '../../components/chart/amplification-chart';
+import { PlateGrid } from '../../components/plate/plate-grid';
+import { InterpretationTable } from '../../components/run/interpretation-table';
+import { WellMetadata } from '../../components/run/well-metadata';
+import { interpretationPlateWells, resultCaptions } from '../../view-models/well-interpretation-view-model';
+
+type InterpretationResultsPanelProps = {
+  run: Run;
+  wells: WellInterpretation[];
+  chart: RunChart;
+  selected: ReadonlySet<string>;
+  onSelectionChange: (selection: Set<string>) => void;
+  reinterpreting: boolean;
+};
+
+/** The interpreted run: the plate with its captions, and the chart, table and metadata tabs. */
+export function InterpretationResultsPanel({
+  run,
+  wells,
+  chart,
+  selected,
+  onSelectionChange,
+  reinterpreting,
+}: InterpretationResultsPanelProps) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'chart' | 'table' | 'metadata'>('chart');
+  const [logScale, setLogScale] = useState(false);
+  const selectedWells = useMemo(() => wells.filter((well) => selected.has(well.position)), [wells, selected]);
+  const selectedCurves = useMemo(
+    () => chart.wells.filter((well) => selected.has(well.position)),
+    [chart, selected],
+  );
+  const captions = useMemo(() => resultCaptions(wells), [wells]);
+
+  return (
+    <Row gutter={[16, 16]}>
+      {reinterpreting && (
+        <Col span={24}>
+          <Alert
+            type="info"
+            showIcon
+            icon={<Spin size="small" />}
+            title={t('runInterpretation.reinterpreting')}
+            data-testid="interpretation-pending"
+          />
+        </Col>
+      )}
+      <Col xs={24} lg={10}>
+        <Card
+          title={t('runInterpretation.plate')}
+          extra={
+            <Typography.Text type="secondary" data-testid="selected-count">
+              {t('runInterpretation.selectedCount', { count: selected.size })}
+            </Typography.Text>
+          }
+        >
+          <PlateGrid
+            plateType={run.plateType}
+            wells={interpretationPlateWells(run, wells, t)}
+            selected={selected}
+            onSelectionChange={onSelectionChange}
+          />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 8 }}>
+            {t('plate.selectionHelp')}
+          </Typography.Paragraph>
+          <Flex wrap gap={4} data-testid="plate-captions">
+            {captions.map(([label, color]) => (
+              <Tag key={label} color={color} style={{ color: 'rgba(0,0,0,0.85)' }}>
+                {label}
+              </Tag>
+            ))}
+          </Flex>
+        </Card>
+      </Col>
+      <Col xs={24} lg={14}>
+        <Card>
+          <Tabs
+            activeKey={tab}
+            onChange={(key) => setTab(key === 'table' || key === 'metadata' ? key : 'chart')}
+            items={[
+              {
+                key: 'chart',
+                label: <span data-testid="tab-chart">{t('runInterpretation.chartTab')}</span>,
+                children: (
+                  <AmplificationChart
+                    wells={selectedCurves}
+                    logScale={logScale}
+                    onLogScaleChange={setLogScale}
+                  />
+                ),
+              },
+              {
+                key: 'table',
+                label: <span data-testid="tab-table">{t('runInterpretation.tableTab')}</span>,
+                children: <InterpretationTable wells={selectedWells} />,
+              },
+              {
+                key: 'metadata',
+                label: <span data-testid="tab-metadata">{t('runInterpretation.metadataTab')}</span>,
+                children: <WellMetadata run={run} selected={selected} interpretation={wells} />,
+              },
+            ]}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
