@@ -1,187 +1,15 @@
 /**
- * Bench (a): the Vermeulen benchmark of Ruijter et al., Methods 2013 (qPCR curve analysis methods:
- * bias, linearity, precision), on ../shared/fixtures/benchmarks. We compute our Cq for each of the
- * 960 reactions (64 genes x 5 ten-fold dilutions 15..150000 x 3), turn it into a starting quantity
- * the way the published "Standard-Cq" method does, and print our row beside the published
- * Standard-Cq and LinRegPCR rows.
- *
- * Run: npx jest bench/interpret-vermeulen.spec.ts --selectProjects unit
- *
- * Per gene, as in the published Standard-Cq workbook (vermeulen_00_Standard-Cq_variation.tsv):
- * - standard curve: slope of Cq against log10(input); efficiency E = 10^(-1/slope);
- * - F0 = Fq / E^Cq with Fq = 1, so log10 F0 = -Cq log10 E;
- * - "Bias as ratio mean" = mean F0 at input 150000 / mean F0 at input 15 (ideal 10000);
- * - "slope = bias" = slope of log10 F0 against log10 input (1 for every Cq method by construction);
- * - "correlation = R" of log10 F0 with log10 input;
- * - "Linearity: MS derivation" = lack of fit, sum over dilutions of n_i (mean_i - fit_i)^2 / (k - 2);
- * - "Reproducibility: MS within" = sum of squares within dilutions / (N - k);
- * - "detectable difference" = 10^(3.939 sqrt(MS residual)), MS residual = residual sum of squares of
- *   the log10 F0 regression / (N - 2). The constant 3.939 is read off the published Standard-Cq
- *   rows (log10 of their detectable difference over the square root of their residual MS is
- *   3.937-3.940 for every gene; t(0.975, 13) + t(0.95, 13) = 3.931 is the likely origin).
- * The verification test recomputes the published Standard-Cq figures from the published
- * Standard-Cq Cq values with these definitions before printing our row.
+ * The Vermeulen benchmark (code in interpret-vermeulen.ts): checks our definitions against the
+ * published Standard-Cq figures, then prints our row beside the published methods.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { KitAnalyserConfiguration } from '@amplio/domain';
-import { interpretRun, type WellInput } from '@amplio/interpretation';
-import { XMLParser } from 'fast-xml-parser';
-import { strFromU8, unzipSync } from 'fflate';
-
-const BENCHMARKS = resolve(__dirname, '../../shared/fixtures/benchmarks');
-const DETECTABLE_DIFFERENCE_FACTOR = 3.939;
-const INPUTS = [15, 150, 1500, 15000, 150000];
-
-export interface GeneFigures {
-  biasRatio: number;
-  slope: number;
-  r: number;
-  linearity: number;
-  reproducibility: number;
-  detectableDifference: number;
-}
-
-/** The benchmark figures of one gene from (input, Cq) pairs; reactions without Cq are left out. */
-export function geneFigures(points: { input: number; cq: number }[]): GeneFigures {
-  const x = points.map((p) => Math.log10(p.input));
-  const cq = points.map((p) => p.cq);
-  const regress = (xs: number[], ys: number[]) => {
-    const n = xs.length;
-    const mx = xs.reduce((a, b) => a + b, 0) / n;
-    const my = ys.reduce((a, b) => a + b, 0) / n;
-    let sxy = 0;
-    let sxx = 0;
-    let syy = 0;
-    for (let i = 0; i < n; i++) {
-      sxy += (xs[i] - mx) * (ys[i] - my);
-      sxx += (xs[i] - mx) ** 2;
-      syy += (ys[i] - my) ** 2;
-    }
-    const slope = sxy / sxx;
-    return { slope, intercept: my - slope * mx, r: sxy / Math.sqrt(sxx * syy) };
-  };
-  const efficiency = 10 ** (-1 / regress(x, cq).slope);
-  const logF0 = cq.map((c) => -c * Math.log10(efficiency));
-  const fit = regress(x, logF0);
-  const groups = INPUTS.map((input) =>
-    points.map((p, i) => (p.input === input ? logF0[i] : null)).filter((v): v is number => v !== null),
-  );
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const meanF0 = (values: number[]) => mean(values.map((v) => 10 ** v));
-  let within = 0;
-  let lackOfFit = 0;
-  let groupCount = 0;
-  INPUTS.forEach((input, g) => {
-    const values = groups[g];
-    if (values.length === 0) return;
-    groupCount++;
-    const m = mean(values);
-    for (const v of values) within += (v - m) ** 2;
-    lackOfFit += values.length * (m - (fit.intercept + fit.slope * Math.log10(input))) ** 2;
-  });
-  let residual = 0;
-  logF0.forEach((v, i) => (residual += (v - (fit.intercept + fit.slope * x[i])) ** 2));
-  const n = points.length;
-  return {
-    biasRatio: meanF0(groups[groups.length - 1]) / meanF0(groups[0]),
-    slope: fit.slope,
-    r: fit.r,
-    linearity: lackOfFit / (groupCount - 2),
-    reproducibility: within / (n - groupCount),
-    detectableDifference: 10 ** (DETECTABLE_DIFFERENCE_FACTOR * Math.sqrt(residual / (n - 2))),
-  };
-}
-
-type XmlNode = Record<string, unknown>;
-const asArray = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
-const asNode = (v: unknown): XmlNode => (typeof v === 'object' && v !== null ? (v as XmlNode) : {});
-const asText = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-
-/** The reactions of the Vermeulen RDML: gene (target id without its date suffix), input, curve. */
-function readReactions(): { gene: string; input: number; cycles: number[]; fluorescence: number[] }[] {
-  const zip = unzipSync(
-    new Uint8Array(readFileSync(resolve(BENCHMARKS, 'data_vermeulen_std_150000_15.rdml'))),
-  );
-  const xml = strFromU8(zip['rdml_data.xml']);
-  const root = asNode(
-    asNode(
-      new XMLParser({
-        ignoreAttributes: false,
-        attributeNamePrefix: '@',
-        removeNSPrefix: true,
-        parseTagValue: false,
-      }).parse(xml),
-    ).rdml,
-  );
-  const reactions: { gene: string; input: number; cycles: number[]; fluorescence: number[] }[] = [];
-  for (const experiment of asArray(root.experiment))
-    for (const run of asArray(asNode(experiment).run))
-      for (const react of asArray(asNode(run).react)) {
-        const sample = asText(asNode(asNode(react).sample)['@id']);
-        const input = /^STD_(\d+)$/.exec(sample);
-        if (!input) continue;
-        for (const data of asArray(asNode(react).data)) {
-          const target = asText(asNode(asNode(data).tar)['@id']);
-          const adps = asArray(asNode(data).adp).map(asNode);
-          reactions.push({
-            gene: target.replace(/_\d{8}.*$/, ''),
-            input: Number(input[1]),
-            cycles: adps.map((a) => Number(asText(a.cyc))),
-            fluorescence: adps.map((a) => Number(asText(a.fluor))),
-          });
-        }
-      }
-  return reactions;
-}
-
-function readTsv(name: string): string[][] {
-  return readFileSync(resolve(BENCHMARKS, name), 'utf8')
-    .split(/\r?\n/)
-    .map((l) => l.split('\t'));
-}
-
-/** Published per-gene figures: table title -> method -> gene -> value. */
-function publishedResults(): Map<string, Map<string, Map<string, number>>> {
-  const rows = readTsv('data_vermeulen_methods_results.tsv');
-  const tables = new Map<string, Map<string, Map<string, number>>>();
-  let genes: string[] = [];
-  let current: Map<string, Map<string, number>> | null = null;
-  for (const row of rows) {
-    if (row.length < 2 || row.every((c) => c.trim() === '')) {
-      current = null;
-      continue;
-    }
-    if (!current) {
-      current = new Map();
-      tables.set(row[0].trim(), current);
-      genes = row.slice(1).map((g) => g.trim());
-      continue;
-    }
-    const values = new Map<string, number>();
-    genes.forEach((g, i) => {
-      const v = Number(row[i + 1]);
-      if (g && row[i + 1]?.trim() && Number.isFinite(v)) values.set(g, v);
-    });
-    current.set(row[0].trim(), values);
-  }
-  return tables;
-}
-
-const METRICS: [keyof GeneFigures, string][] = [
-  ['biasRatio', 'Bias as ratio mean'],
-  ['slope', 'slope = bias'],
-  ['r', 'correlation = R'],
-  ['linearity', 'Linearity: MS derivation'],
-  ['reproducibility', 'Reproducibility: MS within'],
-  ['detectableDifference', 'detectable difference'],
-];
-
-const medianOf = (values: number[]): number => {
-  const s = [...values].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
-};
+import {
+  METRICS,
+  geneFigures,
+  medianOf,
+  publishedResults,
+  readTsv,
+  vermeulenReport,
+} from './interpret-vermeulen';
 
 describe('Vermeulen benchmark (Ruijter et al. 2013)', () => {
   const published = publishedResults();
@@ -212,62 +40,14 @@ describe('Vermeulen benchmark (Ruijter et al. 2013)', () => {
     expect(checked).toBeGreaterThan(55);
   });
 
-  it('prints our row beside the published Standard-Cq and LinRegPCR rows', () => {
-    const reactions = readReactions();
-    expect(reactions).toHaveLength(64 * 15);
-    const configuration: KitAnalyserConfiguration = {
-      channels: [],
-      cqMethod: 'threshold',
-      baseline: null,
-      ratio: null,
-      diagnostics: [],
-    };
-    const byGene = new Map<string, { input: number; cq: number }[]>();
-    let missing = 0;
-    const genes = [...new Set(reactions.map((r) => r.gene))];
-    for (const gene of genes) {
-      const own = reactions.filter((r) => r.gene === gene);
-      const wells: WellInput[] = own.map((r, i) => ({
-        position: `R${i}`,
-        sampleType: 'SAMPLE',
-        channels: [{ dye: 'SYBR', curve: { kind: 'raw', cycles: r.cycles, fluorescence: r.fluorescence } }],
-      }));
-      // One automatic threshold per gene (10 x the median baseline noise SD of its 15 reactions).
-      const results = interpretRun(wells, configuration);
-      const points: { input: number; cq: number }[] = [];
-      results.forEach((result, i) => {
-        const cq = result.channels[0].cq;
-        if (cq === null) missing++;
-        else points.push({ input: own[i].input, cq });
-      });
-      byGene.set(gene, points);
-    }
-    const ours = new Map<string, GeneFigures>();
-    for (const [gene, points] of byGene)
-      if (new Set(points.map((p) => p.input)).size >= 3) ours.set(gene, geneFigures(points));
-    const compared = [...ours.keys()].filter((g) =>
-      published.get('detectable difference')?.get('Standard-Cq')?.has(g),
-    );
-    const lines = [
-      `Vermeulen: ${reactions.length} reactions, ${genes.length} genes, ${missing} reactions without Cq; medians over the ${compared.length} genes the published table scores`,
-      `${'metric'.padEnd(28)}${'ours (threshold Cq)'.padStart(22)}${'Standard-Cq'.padStart(16)}${'LinRegPCR (old)'.padStart(18)}`,
-    ];
-    for (const [key, title] of METRICS) {
-      const row = (method: string) =>
-        medianOf(
-          compared
-            .map((g) => published.get(title)?.get(method)?.get(g))
-            .filter((v): v is number => v !== undefined),
-        );
-      const mine = medianOf(compared.map((g) => ours.get(g)?.[key] ?? Number.NaN).filter(Number.isFinite));
-      lines.push(
-        `${title.padEnd(28)}${mine.toPrecision(6).padStart(22)}${row('Standard-Cq').toPrecision(6).padStart(16)}${row('LinRegPCR (old)').toPrecision(6).padStart(18)}`,
-      );
-    }
-    console.log(lines.join('\n'));
-    expect(compared.length).toBeGreaterThan(55);
-    expect(missing).toBeLessThan(20);
-    const medianR = medianOf(compared.map((g) => ours.get(g)?.r ?? 0));
+  it('prints our row beside every published method (bias, linearity, reproducibility)', () => {
+    const report = vermeulenReport();
+    console.log(report.text);
+    expect(report.reactions).toBe(64 * 15);
+    expect(report.compared.length).toBeGreaterThan(55);
+    expect(report.missing).toBeLessThan(20);
+    expect(report.medians.get('Reproducibility: MS within')?.size).toBeGreaterThan(5);
+    const medianR = medianOf(report.compared.map((g) => report.ours.get(g)?.r ?? 0));
     expect(medianR).toBeGreaterThan(0.99);
   });
 });

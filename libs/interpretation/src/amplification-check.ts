@@ -21,6 +21,8 @@ import { fitLine, median, residualSd } from './curve-math';
  *      e.g. a bubble, is not an amplification), and the rise from 10 % to 90 % takes at most 20
  *      cycles (AMPLIFICATION_MAX_RISE_CYCLES: even a PCR of efficiency 1.3 climbs from 10 % to 90 %
  *      of its plateau in about 8 cycles; a baseline drift spreads over the whole run);
+ *    - take-off: the steepest step of the rise is not its first one (an amplification accelerates
+ *      out of its baseline; a badly corrected baseline that bends up from the first reads does not);
  *    - rise relative to plateau: the reads after the climb stay at >= 60 % of it on median
  *      (AMPLIFICATION_MIN_PLATEAU_FRACTION): an amplicon does not vanish, a bump or a spike does.
  */
@@ -125,9 +127,13 @@ export function amplificationEvidence(
   const riseSteps = Math.max(1, k90 - k10 + 1);
   let climbing = 0;
   let largestStep = 0;
+  let steepestAt = k10;
   for (let i = k10; i <= Math.min(k90, steps - 1); i++) {
     if (e[i] > 0) climbing++;
-    largestStep = Math.max(largestStep, e[i]);
+    if (e[i] > largestStep) {
+      largestStep = e[i];
+      steepestAt = i;
+    }
   }
   const monotoneFraction = climbing / riseSteps;
   // Level after the climb (reads to + 1 .. end, relative to the climb start).
@@ -164,6 +170,7 @@ export function amplificationEvidence(
     k90 - k10 + 1 >= MIN_RISE_STEPS &&
     k90 - k10 + 1 <= AMPLIFICATION_MAX_RISE_CYCLES &&
     largestStep <= AMPLIFICATION_MAX_STEP_FRACTION * best &&
+    steepestAt > k10 &&
     monotoneFraction >= AMPLIFICATION_MIN_MONOTONE_FRACTION &&
     plateauFraction >= AMPLIFICATION_MIN_PLATEAU_FRACTION;
   return { amplifies, snr, monotoneFraction, plateauFraction, riseStartCycle: cycles[start + k10] };

@@ -16,6 +16,8 @@ export type CurveIssue =
 export const MIN_CURVE_CYCLES = 10;
 /** A flat top of this many consecutive reads exactly at the curve's maximum is a clipped detector. */
 export const SATURATED_RUN_READS = 4;
+/** ... after a rise of more than this many reading quanta. */
+export const SATURATION_MIN_RISE_QUANTA = 100;
 
 function hasDuplicateCycles(cycles: ArrayLike<number>): boolean {
   const seen = new Set<number>();
@@ -36,7 +38,9 @@ function hasDuplicateCycles(cycles: ArrayLike<number>): boolean {
  *   counts are never negative (baseline-corrected curves legitimately are, around zero);
  * - CURVE_CONSTANT: every reading equal (a dead channel or a placeholder);
  * - CURVE_SATURATED: 4 or more consecutive readings exactly equal to the curve's maximum after
- *   the curve rose to it (a clipped detector; a real plateau is noisy).
+ *   the curve rose to it by more than 100 reading quanta (the smallest non-zero difference
+ *   between two reads): a clipped detector. A real plateau is noisy, and a flat curve rounded to
+ *   0.01 (LightCycler) that repeats its maximum is not saturated.
  */
 export function curveIssue(curve: AmplificationCurve): CurveIssue | null {
   const { cycles, fluorescence: values } = curve;
@@ -54,6 +58,12 @@ export function curveIssue(curve: AmplificationCurve): CurveIssue | null {
   }
   if (curve.kind === 'raw' && min < 0) return 'CURVE_NEGATIVE';
   if (max === min) return 'CURVE_CONSTANT';
+  let quantum = Infinity;
+  for (let i = 1; i < n; i++) {
+    const step = Math.abs(values[i] - values[i - 1]);
+    if (step > 0 && step < quantum) quantum = step;
+  }
+  if (max - min <= SATURATION_MIN_RISE_QUANTA * quantum) return null;
   let run = 0;
   for (let i = 0; i < n; i++) {
     run = values[i] === max ? run + 1 : 0;

@@ -49,6 +49,14 @@ function orderedReads(curve: AmplificationCurve): { cycles: ArrayLike<number>; v
   return { cycles: order.map((i) => curve.cycles[i]), values: order.map((i) => curve.fluorescence[i]) };
 }
 
+/**
+ * A window that ends at or after the last read is not a baseline (QuantStudio's relative-threshold
+ * Crt method reports 1 to the last cycle): the automatic window is used instead.
+ */
+function wholeCurve(window: { start: number; end: number }, cycles: ArrayLike<number>): boolean {
+  return window.start <= cycles[0] && window.end >= cycles[cycles.length - 1];
+}
+
 export function isBroken(channel: PreparedChannel | BrokenChannel | null): channel is BrokenChannel {
   return channel !== null && 'issue' in channel;
 }
@@ -66,7 +74,7 @@ export function prepareChannel(
   const alreadyCorrected = curve.kind === 'baseline-corrected';
   let window: BaselineWindow;
   if (config.baseline) window = fixedBaselineWindow(cycles, config.baseline);
-  else if (alreadyCorrected && input.instrumentBaseline)
+  else if (alreadyCorrected && input.instrumentBaseline && !wholeCurve(input.instrumentBaseline, cycles))
     window = fixedBaselineWindow(cycles, input.instrumentBaseline);
   else window = autoBaselineWindow(cycles, values);
   const correction = correctBaseline(cycles, values, window, alreadyCorrected);

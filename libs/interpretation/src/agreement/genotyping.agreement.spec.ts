@@ -1,8 +1,10 @@
-import type { SampleType } from '@amplio/domain';
+import type { ParsedRun, SampleType } from '@amplio/domain';
 import { GENOTYPE_DIAGNOSTIC_IDS, genotypingDemoConfiguration } from '../genotyping-configuration';
-import { interpretRun, type WellResult } from '../interpret';
+import { interpretRun } from '../interpret';
+import type { WellResult } from '../interpret-types';
+import { wellInputsFromParsedRun } from '../parsed-run-input';
 import type { SignalProcessing } from '../signal-processing';
-import { cell, readQuantStudioRun, readWorkbookTable } from './fixture-readers';
+import { parseFixture } from './fixture-runs';
 
 /**
  * QS7Pro genotyping run (VIC = allele 1, FAM = allele 2) interpreted with our genotyping
@@ -23,11 +25,12 @@ interface ThermoCall {
   call: string;
 }
 
-function thermoCalls(): ThermoCall[] {
-  return readWorkbookTable(`thermo-quantstudio/${FILE}`, 'Genotyping Result').map((r) => ({
-    position: cell(r, 'Well Position'),
-    task: cell(r, 'Task'),
-    call: cell(r, 'Call'),
+/** Thermo's calls as @amplio/parsers reads them (sample role NTC = negative control). */
+function thermoCalls(run: ParsedRun): ThermoCall[] {
+  return run.wells.map((well) => ({
+    position: well.position,
+    task: well.sampleRole === 'NTC' ? 'Negative Control' : (well.sampleRole ?? ''),
+    call: Object.values(well.channels)[0]?.instrumentCall ?? '',
   }));
 }
 
@@ -36,20 +39,27 @@ function sampleTypeOf(task: string): SampleType {
 }
 
 function interpret(
+  run: ParsedRun,
   signalProcessing: SignalProcessing,
   withConfiguredThresholds: boolean,
 ): Map<string, WellResult> {
-  const calls = new Map(thermoCalls().map((c) => [c.position, c]));
-  const { wells } = readQuantStudioRun(FILE, signalProcessing);
-  const typed = wells.map((w) => ({ ...w, sampleType: sampleTypeOf(calls.get(w.position)?.task ?? '') }));
+  const calls = new Map(thermoCalls(run).map((c) => [c.position, c]));
+  const wells = wellInputsFromParsedRun(run, (well) =>
+    sampleTypeOf(calls.get(well.position)?.task ?? ''),
+  ).map((well) => ({ ...well, channels: well.channels.map((c) => ({ ...c, signalProcessing })) }));
   const configuration = withConfiguredThresholds
     ? genotypingDemoConfiguration
     : { ...genotypingDemoConfiguration, channels: [] };
-  return new Map(interpretRun(typed, configuration).map((r) => [r.position, r]));
+  return new Map(interpretRun(wells, configuration).map((r) => [r.position, r]));
 }
 
 describe('QS7Pro genotyping agreement with Thermo calls', () => {
-  const calls = thermoCalls();
+  let run: ParsedRun;
+  let calls: ThermoCall[];
+  beforeAll(async () => {
+    run = await parseFixture(`thermo-quantstudio/${FILE}`);
+    calls = thermoCalls(run);
+  });
 
   it('the sheet has 96 called wells of four kinds', () => {
     expect(calls).toHaveLength(96);
@@ -63,7 +73,7 @@ describe('QS7Pro genotyping agreement with Thermo calls', () => {
     ['plain signal, configured thresholds 0.1', 'none', true],
     ['QuantStudio signal processing, the file thresholds', 'quantstudio', false],
   ])('%s: every called well agrees', (_label, signalProcessing, configured) => {
-    const results = interpret(signalProcessing, configured);
+    const results = interpret(run, signalProcessing, configured);
     const disagreements: string[] = [];
     let samples = 0;
     for (const call of calls) {

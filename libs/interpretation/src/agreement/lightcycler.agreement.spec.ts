@@ -1,150 +1,69 @@
-import type { KitAnalyserConfiguration } from '@amplio/domain';
-import { interpretRun, type WellInput } from '../interpret';
-import { fitLogistic } from '../logistic-fit';
-import { fittedDerivativeMaxima, sdmCq, type SdmVariant } from '../sdm-cq';
-import { agreement, describeFigures, type CqPair } from './agreement-stats';
-import { readDelimited, readRdml, readRecords } from './fixture-readers';
+import type { KitAnalyserConfiguration, ParsedRun } from '@amplio/domain';
+import { agreement, describeFigures, type AgreementFigures, type CqPair } from './agreement-stats';
+import { NO_KIT, compareRun, parseFixture, readTsvRecords } from './fixture-runs';
 
 /**
- * LightCycler 480 (roche-lc480, Edward Nrd1 calibration): our second-derivative-maximum Cq against
- * Roche's Cp table. Roche's algorithm is proprietary; the figures are recorded and the assertions
- * pin what we achieve (see docs/interpretation.md).
+ * LightCycler 480: our second-derivative-maximum Cq (cqMethod 'sdm') against Roche's Cp, on every
+ * LightCycler 480 data set of the fixtures, read by @amplio/parsers: the Nrd1 run (curves + Cp
+ * table) and the LightCycler 480 experiment of rdml/volume_machine.rdml against the "Machine Cq"
+ * column of volume_machine_cq.tsv. Figures are in docs/interpretation.md.
  */
-const FOLDER = 'roche-lc480';
-const RAW = `${FOLDER}/Edward_qPCR_Nrd1_calibration_2019-02-02.txt`;
-const CP = `${FOLDER}/Edward_qPCR_Nrd1_calibration_2019-02-02_Cq.txt`;
+const SDM: KitAnalyserConfiguration = { ...NO_KIT, cqMethod: 'sdm' };
+const VOLUME_LC480 = 'AMC Amsterdam NL - 384 Wells';
 
-function readCurves(): Map<string, { cycles: number[]; fluorescence: number[] }> {
-  const rows = readDelimited(RAW);
-  const header = rows.findIndex((r) => r[0] === 'SamplePos');
-  const columns = rows[header];
-  const [pos, prog, cycle] = ['SamplePos', 'Prog#', 'Cycle#'].map((c) => columns.indexOf(c));
-  const fluorescence = columns.findIndex((c) => /^\d{3}-\d{3}$/.test(c.trim()));
-  const curves = new Map<string, { cycles: number[]; fluorescence: number[] }>();
-  for (const row of rows.slice(header + 1)) {
-    if (row[prog] !== '2') continue; // program 2 = amplification, program 3 = melt
-    const curve = curves.get(row[pos]) ?? { cycles: [], fluorescence: [] };
-    curve.cycles.push(Number(row[cycle]));
-    curve.fluorescence.push(Number(row[fluorescence]));
-    curves.set(row[pos], curve);
-  }
-  return curves;
+/** Call disagreements on wells whose Roche Cp is below 35 (the goal of issue 9). */
+function earlyMismatches(pairs: CqPair[]): string[] {
+  return pairs
+    .filter(
+      (p) => (p.ours === null) !== (p.instrument === null) && (p.instrument === null || p.instrument < 35),
+    )
+    .map((p) => `${p.id} ours ${p.ours} Roche ${p.instrument}`);
 }
 
-function readCp(): Map<string, number | null> {
-  const rows = readDelimited(CP);
-  const header = rows.findIndex((r) => r.includes('Pos') && r.includes('Cp'));
-  const [pos, cp] = ['Pos', 'Cp'].map((c) => rows[header].indexOf(c));
-  const result = new Map<string, number | null>();
-  for (const row of rows.slice(header + 1)) {
-    const value = (row[cp] ?? '').trim();
-    result.set(row[pos], value === '' ? null : Number(value));
-  }
-  return result;
+async function nrd1(): Promise<{ run: ParsedRun; figures: AgreementFigures; pairs: CqPair[] }> {
+  const run = await parseFixture(
+    'roche-lc480/Edward_qPCR_Nrd1_calibration_2019-02-02.txt',
+    'roche-lc480/Edward_qPCR_Nrd1_calibration_2019-02-02_Cq.txt',
+  );
+  const { pairs } = compareRun(run, SDM);
+  return { run, figures: agreement(pairs), pairs };
 }
 
-const configuration: KitAnalyserConfiguration = {
-  channels: [],
-  cqMethod: 'sdm',
-  baseline: null,
-  ratio: null,
-  diagnostics: [],
-};
+async function volumeMachine(): Promise<{ figures: AgreementFigures; pairs: CqPair[] }> {
+  const run = await parseFixture('rdml/volume_machine.rdml');
+  const machine = new Map<string, number | null>();
+  for (const record of readTsvRecords('rdml/volume_machine_cq.tsv')) {
+    if (record.Experiment !== VOLUME_LC480) continue;
+    const cq = record['Machine Cq'] === '' ? null : Number(record['Machine Cq']);
+    for (const { dye } of run.channels) machine.set(`${record.well}|${dye}`, cq);
+  }
+  const { pairs } = compareRun(run, SDM, { instrumentCq: machine });
+  return { figures: agreement(pairs), pairs };
+}
 
 describe('LightCycler 480 agreement (second-derivative maximum vs Roche Cp)', () => {
-  const curves = readCurves();
-  const cps = readCp();
-  const wells: WellInput[] = [...curves.entries()].map(([position, curve]) => ({
-    position,
-    sampleType: 'SAMPLE',
-    channels: [{ dye: 'SYBR', curve: { kind: 'raw', ...curve } }],
-  }));
-
-  it('reads 384 curves of 40 cycles and 384 Cp rows', () => {
-    expect(curves.size).toBe(384);
-    expect([...curves.values()].every((c) => c.cycles.length === 40)).toBe(true);
-    expect(cps.size).toBe(384);
+  it('Nrd1: 384 curves of 40 cycles with their Cp', async () => {
+    const { run, pairs } = await nrd1();
+    expect(run.wells).toHaveLength(384);
+    expect(run.wells.every((w) => Object.values(w.channels)[0].curve?.cycles.length === 40)).toBe(true);
+    expect(pairs).toHaveLength(384);
   });
 
-  it('engine (cqMethod sdm, automatic threshold): median |diff| <= 0.72, max <= 3.2, bias within 0.7, presence agrees on >= 381 of 384', () => {
-    const results = interpretRun(wells, configuration);
-    const pairs: CqPair[] = results.map((r) => ({
-      id: r.position,
-      ours: r.channels[0].cq,
-      instrument: cps.get(r.position) ?? null,
-    }));
-    const figures = agreement(pairs);
-    console.log(describeFigures('LC480 engine sdm (lightcycler variant)', figures));
-    console.log(`LC480 presence mismatches: ${figures.presenceMismatches.join(', ')}`);
+  it('Nrd1: figures recorded; median |diff| <= 0.72, max <= 3.2, no call disagreement below Cp 35', async () => {
+    const { figures, pairs } = await nrd1();
+    console.log(describeFigures('LC480 Nrd1, engine sdm', figures));
     expect(figures.compared).toBeGreaterThan(250);
     expect(figures.medianAbs).toBeLessThanOrEqual(0.72);
     expect(figures.maxAbs).toBeLessThanOrEqual(3.2);
-    expect(Math.abs(figures.medianSigned)).toBeLessThanOrEqual(0.7);
-    expect(figures.presenceMismatches.length).toBeLessThanOrEqual(3);
+    expect(earlyMismatches(pairs)).toEqual([]);
   });
 
-  it('variants on the wells Roche called: discrete ~3.4 late, fitted SDM ~2.4 late, lightcycler ~0.70', () => {
-    const pairs: Record<SdmVariant, CqPair[]> = { discrete: [], fitted: [], lightcycler: [] };
-    const threshold = { ...configuration, cqMethod: 'threshold' as const };
-    for (const [position, cp] of cps) {
-      const curve = curves.get(position);
-      if (cp === null || !curve) continue;
-      const input: WellInput = {
-        position,
-        sampleType: 'SAMPLE',
-        channels: [{ dye: 'SYBR', curve: { kind: 'raw', ...curve } }],
-      };
-      const corrected = interpretRun([input], threshold)[0].channels[0].points.map((p) => p.y);
-      const fit = fitLogistic(curve.cycles, corrected, 150, false);
-      const maxima = fit
-        ? fittedDerivativeMaxima(fit, curve.cycles[0], curve.cycles[curve.cycles.length - 1])
-        : null;
-      pairs.discrete.push({
-        id: position,
-        ours: sdmCq(curve.cycles, corrected, 0, 'discrete'),
-        instrument: cp,
-      });
-      pairs.fitted.push({ id: position, ours: maxima?.sdm ?? null, instrument: cp });
-      pairs.lightcycler.push({ id: position, ours: maxima?.tdm ?? null, instrument: cp });
-    }
-    const figures = {
-      discrete: agreement(pairs.discrete),
-      fitted: agreement(pairs.fitted),
-      lightcycler: agreement(pairs.lightcycler),
-    };
-    for (const [variant, f] of Object.entries(figures)) console.log(describeFigures(`LC480 ${variant}`, f));
-    expect(figures.discrete.medianSigned).toBeGreaterThan(2.5);
-    expect(figures.fitted.medianSigned).toBeGreaterThan(1.5);
-    expect(figures.lightcycler.medianAbs).toBeLessThanOrEqual(0.72);
-    expect(figures.lightcycler.medianAbs).toBeLessThan(figures.fitted.medianAbs);
-    expect(figures.lightcycler.presenceMismatches).toEqual([]);
-  });
-
-  it('second data set (rdml/volume_machine, the LightCycler 480 experiment "AMC Amsterdam NL - 384 Wells"): median |diff| <= 0.06', () => {
-    const experiment = 'AMC Amsterdam NL - 384 Wells';
-    const machine = new Map<string, number>();
-    for (const record of readRecords('rdml/volume_machine_cq.tsv')) {
-      const cq = Number(record['Machine Cq']);
-      if (record.Experiment === experiment && record['Machine Cq'] !== '' && Number.isFinite(cq))
-        machine.set(record.well, cq);
-    }
-    const reactions = readRdml('rdml/volume_machine.rdml').filter((r) => r.experiment === experiment);
-    const wells: WellInput[] = reactions.map((r) => {
-      const index = Number(r.reactId) - 1;
-      const position = `${String.fromCharCode(65 + Math.floor(index / r.columns))}${(index % r.columns) + 1}`;
-      return {
-        position,
-        sampleType: 'SAMPLE',
-        channels: [{ dye: 'SYBR', curve: { kind: 'raw', cycles: r.cycles, fluorescence: r.fluorescence } }],
-      };
-    });
-    const pairs: CqPair[] = interpretRun(wells, configuration)
-      .filter((r) => machine.has(r.position))
-      .map((r) => ({ id: r.position, ours: r.channels[0].cq, instrument: machine.get(r.position) ?? null }));
-    const figures = agreement(pairs);
+  it('volume_machine, LightCycler 480 experiment: median |diff| <= 0.06, no call disagreement', async () => {
+    const { figures, pairs } = await volumeMachine();
     console.log(describeFigures('LC480 volume_machine AMC, engine sdm', figures));
     expect(figures.compared).toBeGreaterThanOrEqual(25);
     expect(figures.presenceMismatches).toEqual([]);
     expect(figures.medianAbs).toBeLessThanOrEqual(0.06);
+    expect(earlyMismatches(pairs)).toEqual([]);
   });
 });

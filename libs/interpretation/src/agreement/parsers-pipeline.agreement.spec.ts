@@ -4,7 +4,7 @@ import { parseRunFiles } from '@amplio/parsers';
 import { interpretRun } from '../interpret';
 import { wellInputsFromParsedRun } from '../parsed-run-input';
 import { agreement, describeFigures, type CqPair } from './agreement-stats';
-import { fixturePath } from './fixture-readers';
+import { fixturePath } from './fixture-runs';
 
 /**
  * The production path: fixture files -> @amplio/parsers -> wellInputsFromParsedRun -> interpretRun,

@@ -1,0 +1,20 @@
+/**
+ * `npm run agreement` entry (compiled by scripts/agreement.mjs with SWC, run in plain Node): prints
+ * the agreement report and the Vermeulen table; exits 1 on a counted call disagreement.
+ */
+import './bench-aliases';
+import { agreementReport } from './agreement-report';
+import { vermeulenReport } from './interpret-vermeulen';
+
+async function main(): Promise<void> {
+  const { text, disagreements } = await agreementReport();
+  console.log(text);
+  console.log(`\n${vermeulenReport().text}`);
+  console.log(`\n${disagreements === 0 ? 'OK' : 'FAILED'}: ${disagreements} call disagreement(s) counted`);
+  process.exitCode = disagreements === 0 ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 2;
+});

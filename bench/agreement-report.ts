@@ -1,0 +1,96 @@
+/**
+ * The agreement report (`npm run agreement`): per instrument family and per file, the wells
+ * compared, median and max |ΔCq| and the call disagreements (a Cq on one side only) between
+ * Amplio and the instrument's own values in the fixture files; plus the safety net's false alarms.
+ */
+import {
+  agreement,
+  type AgreementFigures,
+  type CqPair,
+} from '../libs/interpretation/src/agreement/agreement-stats';
+import { compareRun, parseFixture } from '../libs/interpretation/src/agreement/fixture-runs';
+import { AGREEMENT_SETS, type AgreementSet } from './agreement-sets';
+
+export interface SetReport {
+  set: AgreementSet;
+  instrumentName: string | null;
+  figures: AgreementFigures;
+  /** Call disagreements that count (fail the report). */
+  disagreements: string[];
+  /** Call disagreements beyond countCallsBelow (printed, not counted). */
+  lateDisagreements: string[];
+  falseAlarms: string[];
+  curveIssues: string[];
+  pairs: CqPair[];
+}
+
+export async function runSet(set: AgreementSet): Promise<SetReport> {
+  const run = await parseFixture(...set.files());
+  const comparison = compareRun(run, set.config(run), { instrumentCq: set.instrumentCq?.(run) });
+  const figures = agreement(comparison.pairs);
+  const limit = set.countCallsBelow ?? Infinity;
+  const disagreements: string[] = [];
+  const lateDisagreements: string[] = [];
+  for (const pair of comparison.pairs) {
+    if ((pair.ours === null) === (pair.instrument === null)) continue;
+    const text = `${pair.id} (ours ${pair.ours?.toFixed(2) ?? '-'}, instrument ${pair.instrument?.toFixed(2) ?? '-'})`;
+    if (set.layoutOnly || (pair.instrument !== null && pair.instrument >= limit))
+      lateDisagreements.push(text);
+    else disagreements.push(text);
+  }
+  return {
+    set,
+    instrumentName: run.instrumentName,
+    figures,
+    disagreements,
+    lateDisagreements,
+    falseAlarms: comparison.falseAlarms,
+    curveIssues: comparison.curveIssues,
+    pairs: comparison.pairs,
+  };
+}
+
+const fixed = (value: number, digits = 4): string => (Number.isFinite(value) ? value.toFixed(digits) : '-');
+
+export function formatReports(reports: SetReport[]): string {
+  const lines: string[] = [];
+  const families = [...new Set(reports.map((r) => r.set.family))];
+  for (const family of families) {
+    const own = reports.filter((r) => r.set.family === family);
+    const all = agreement(own.flatMap((r) => r.pairs));
+    const disagreements = own.reduce((n, r) => n + r.disagreements.length, 0);
+    lines.push(
+      `\n== ${family}: ${all.compared} wells compared, median |ΔCq| ${fixed(all.medianAbs)}, max ${fixed(all.maxAbs)}, call disagreements ${disagreements}, safety-net false alarms ${own.reduce((n, r) => n + r.falseAlarms.length, 0)}`,
+    );
+    for (const r of own) {
+      lines.push(
+        `  ${r.set.label}${r.instrumentName ? ` [${r.instrumentName}]` : ''}: compared ${r.figures.compared}, median |ΔCq| ${fixed(r.figures.medianAbs)}, max ${fixed(r.figures.maxAbs)}, median signed ${fixed(r.figures.medianSigned)}, call disagreements ${r.disagreements.length}${r.lateDisagreements.length ? ` (+${r.lateDisagreements.length} ${r.set.layoutOnly ? 'on simulator curves' : `with a Cq >= ${r.set.countCallsBelow}`}, not counted)` : ''}, false alarms ${r.falseAlarms.length}, curve issues ${r.curveIssues.length}`,
+      );
+      if (r.figures.worst && r.figures.maxAbs > 0.001)
+        lines.push(
+          `    worst ${r.figures.worst.id}: ours ${fixed(r.figures.worst.ours ?? NaN, 3)}, instrument ${fixed(r.figures.worst.instrument ?? NaN, 3)}`,
+        );
+      for (const d of r.disagreements) lines.push(`    DISAGREEMENT ${d}`);
+      for (const d of r.lateDisagreements.slice(0, 10)) lines.push(`    not counted: ${d}`);
+      if (r.lateDisagreements.length > 10)
+        lines.push(`    ... ${r.lateDisagreements.length - 10} more not counted`);
+      for (const a of r.falseAlarms) lines.push(`    false alarm (flagged, instrument has no Cq) ${a}`);
+      for (const c of r.curveIssues) lines.push(`    curve issue ${c}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+export async function agreementReport(): Promise<{
+  text: string;
+  disagreements: number;
+  reports: SetReport[];
+}> {
+  const reports: SetReport[] = [];
+  for (const set of AGREEMENT_SETS) reports.push(await runSet(set));
+  return {
+    text: formatReports(reports),
+    disagreements: reports.reduce((n, r) => n + r.disagreements.length, 0),
+    reports,
+  };
+}
