@@ -1,1 +1,2 @@
 export * from './file-transfer';
+export * from './secrets';

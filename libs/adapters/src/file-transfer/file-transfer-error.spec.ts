@@ -58,8 +58,13 @@ describe('checkTransferConfig', () => {
     ['ftps', { ftps: {} }],
     ['certificateFingerprint256', { protocol: 'FTP', ftps: { certificateFingerprint256: 'AB:CD' } }],
   ])('refuses a bad %s', (field, change) => {
-    expect(() => checkTransferConfig({ ...base, ...change })).toThrow(
-      expect.objectContaining({ key: 'errorFtpInvalidConfiguration', params: { field } }),
-    );
+    let thrown: unknown;
+    try {
+      checkTransferConfig({ ...base, ...change });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(FileTransferError);
+    expect(thrown).toMatchObject({ key: 'errorFtpInvalidConfiguration', params: { field } });
   });
 });
