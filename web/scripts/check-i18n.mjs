@@ -1,21 +1,66 @@
-// Fails when a static t('key') in web/src has no en-GB text, or when en-GB and fr-FR keys differ.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// Checks the catalogue (src/i18n/<locale>/<area>.json, flat keys) and fails (exit 1) on:
+// - a French area file missing or extra, a key missing in either language;
+// - a French text that is not the English one prefixed with exactly one FR_ (FR_FR_ included);
+// - a key defined in two area files of a language;
+// - a static t('key') in web/src with no English text, or a t(`group.${...}`) with no such group.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const src = new URL('../src/', import.meta.url).pathname;
-const english = JSON.parse(readFileSync(join(src, 'i18n/en-GB.json'), 'utf8'));
-const french = JSON.parse(readFileSync(join(src, 'i18n/fr-FR.json'), 'utf8'));
-const flatten = (value, path = '') =>
-  typeof value === 'string'
-    ? [path]
-    : Object.entries(value).flatMap(([key, inner]) => flatten(inner, path ? `${path}.${key}` : key));
-const englishKeys = new Set(flatten(english));
-const frenchKeys = new Set(flatten(french));
-const base = (key) => key.replace(/_(zero|one|two|few|many|other)$/, '');
-const known = new Set([...englishKeys].map(base));
+const catalogue = join(src, 'i18n');
 const problems = [];
-for (const key of englishKeys) if (!frenchKeys.has(key)) problems.push(`fr-FR lacks ${key}`);
-for (const key of frenchKeys) if (!englishKeys.has(key)) problems.push(`en-GB lacks ${key} (fr-FR has it)`);
+const areasOf = (locale) =>
+  existsSync(join(catalogue, locale))
+    ? readdirSync(join(catalogue, locale)).filter((name) => name.endsWith('.json'))
+    : [];
+/** The merged texts of a language, with the area file each key came from. */
+function load(locale) {
+  const texts = new Map();
+  for (const name of areasOf(locale)) {
+    const entries = JSON.parse(readFileSync(join(catalogue, locale, name), 'utf8'));
+    for (const [key, text] of Object.entries(entries)) {
+      if (typeof text !== 'string')
+        problems.push(`${locale}/${name}: '${key}' is not a text (keys are flat)`);
+      else if (texts.has(key)) problems.push(`${locale}: '${key}' is in ${texts.get(key).file} and ${name}`);
+      else texts.set(key, { text, file: name });
+    }
+  }
+  return texts;
+}
+const english = load('en-GB');
+const french = load('fr-FR');
+for (const name of areasOf('en-GB'))
+  if (!areasOf('fr-FR').includes(name)) problems.push(`fr-FR/${name} is missing (npm run i18n:fr -w web)`);
+for (const name of areasOf('fr-FR'))
+  if (!areasOf('en-GB').includes(name)) problems.push(`fr-FR/${name} has no en-GB/${name}`);
+for (const [key, { text, file }] of english) {
+  const translated = french.get(key);
+  if (!translated) problems.push(`fr-FR/${file} lacks '${key}'`);
+  else if (translated.text.startsWith('FR_FR_'))
+    problems.push(`fr-FR/${translated.file}: '${key}' has a doubled FR_ prefix`);
+  else if (translated.text !== `FR_${text}`)
+    problems.push(`fr-FR/${translated.file}: '${key}' is not FR_ + the English text`);
+  else if (translated.file !== file)
+    problems.push(`fr-FR: '${key}' is in ${translated.file}, en-GB has it in ${file}`);
+}
+for (const [key, { file }] of french)
+  if (!english.has(key)) problems.push(`en-GB lacks '${key}' (fr-FR/${file} has it)`);
+for (const key of english.keys()) {
+  const parts = key.split('.');
+  for (let index = 1; index < parts.length; index += 1)
+    if (english.has(parts.slice(0, index).join('.'))) problems.push(`en-GB: '${key}' is under a text key`);
+}
+
+const base = (key) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+const known = new Set([...english.keys()].map(base));
+const groups = new Set(
+  [...english.keys()].flatMap((key) =>
+    key
+      .split('.')
+      .slice(0, -1)
+      .map((_, index, parts) => parts.slice(0, index + 1).join('.')),
+  ),
+);
 const walk = (dir) =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -26,8 +71,8 @@ for (const file of walk(src)) {
   for (const match of text.matchAll(/\bt\(\s*'([^']+)'/g)) {
     if (!known.has(match[1])) problems.push(`${file.slice(src.length)}: no en-GB text for '${match[1]}'`);
   }
-  for (const match of text.matchAll(/\bt\(\s*`([a-zA-Z]+)\.\$\{/g)) {
-    if (!english[match[1]]) problems.push(`${file.slice(src.length)}: no en-GB group '${match[1]}'`);
+  for (const match of text.matchAll(/\bt\(\s*`([a-zA-Z.]+)\.\$\{/g)) {
+    if (!groups.has(match[1])) problems.push(`${file.slice(src.length)}: no en-GB group '${match[1]}'`);
   }
 }
 for (const problem of problems) console.error(problem);

@@ -1,11 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enGB from './en-GB.json';
-import frFR from './fr-FR.json';
+import { filesByLocale, mergeAreas, type AreaFile } from './catalogue';
+import { DEFAULT_LANGUAGE, I18N_OPTIONS, LANGUAGES, type Language } from './i18n-options';
 
-export const LANGUAGES = ['en-GB', 'fr-FR'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en-GB';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 const STORAGE_KEY = 'amplio.language';
 
 function isLanguage(value: string | null): value is Language {
@@ -27,18 +25,22 @@ export async function changeLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
 }
 
-/** en-GB is the default and fallback; messages use SPEC-style `{0}` placeholders. */
+/** Every `<locale>/<area>.json` file, bundled by Vite (a new area file needs no change here). */
+const areaFiles = import.meta.glob<AreaFile>('./*/*.json', { eager: true, import: 'default' });
+
+/** The catalogue of each language, merged from its area files. */
+function resources(): Record<Language, { translation: ReturnType<typeof mergeAreas> }> {
+  const locales = filesByLocale(areaFiles);
+  return {
+    'en-GB': { translation: mergeAreas(locales['en-GB'] ?? {}) },
+    'fr-FR': { translation: mergeAreas(locales['fr-FR'] ?? {}) },
+  };
+}
+
 export async function initI18n(): Promise<void> {
   const language = storedLanguage();
   document.documentElement.lang = language;
-  await i18next.use(initReactI18next).init({
-    resources: { 'en-GB': { translation: enGB }, 'fr-FR': { translation: frFR } },
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-    returnNull: false,
-  });
+  await i18next.use(initReactI18next).init({ ...I18N_OPTIONS, resources: resources(), lng: language });
 }
 
 export { positional } from './positional';

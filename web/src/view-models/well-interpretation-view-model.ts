@@ -12,13 +12,15 @@ type Translate = TFunction;
  * this client has no text for).
  */
 export function reasonText(well: WellInterpretation, t: Translate): string | null {
-  if (well.reasonCode) {
-    return t(`reason.${well.reasonCode}`, {
-      ...positional(well.reasonParams ?? []),
-      defaultValue: well.reason ?? well.reasonCode,
-    });
-  }
-  return well.reason ?? null;
+  if (!well.reasonCode) return well.reason ?? null;
+  const key = `reason.${well.reasonCode}`;
+  const params = well.reasonParams ?? [];
+  // The text as written (placeholders left alone): a text that needs parameters the row lacks
+  // falls back to the English reason rather than show a hole.
+  const template = t(key, { interpolation: { prefix: '{{{', suffix: '}}}' }, defaultValue: '' });
+  if (!template || (params.length === 0 && template.includes('{0}') && well.reason))
+    return well.reason ?? well.reasonCode;
+  return t(key, positional(params));
 }
 
 /** The suggested result's label, or the translated result state. */
