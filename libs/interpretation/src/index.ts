@@ -43,6 +43,14 @@ export { sdmCq, discreteSdmCq, fittedDerivativeMaxima, type SdmVariant } from '.
 export { fitLogistic, logisticSignal, type LogisticFit } from './logistic-fit';
 export { curveIssue, MIN_CURVE_CYCLES, type CurveIssue } from './curve-quality';
 export {
+  mapKitChannels,
+  applyChannelMapping,
+  channelKey,
+  DEFAULT_CHANNEL_GROUPS,
+  type ChannelMapping,
+  type ChannelMappingError,
+} from './channel-mapping';
+export {
   amplifies,
   amplificationEvidence,
   AMPLIFICATION_MIN_SNR,
