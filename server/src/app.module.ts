@@ -1,8 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AccessTokenGuard } from './auth/access-token.guard';
-import { CatalogueController } from './catalogue/catalogue.controller';
-import { CatalogueService } from './catalogue/catalogue.service';
 import { ErrorBodyFilter } from './common/error-body.filter';
 import { CONFIGURATION_MODULES } from './configuration.modules';
 import { HealthModule } from './health/health.module';
@@ -36,9 +34,7 @@ export class AppModule {
         ...RUN_MODULES,
         ...CONFIGURATION_MODULES,
       ],
-      controllers: [CatalogueController],
       providers: [
-        CatalogueService,
         { provide: APP_GUARD, useClass: AccessTokenGuard },
         { provide: APP_FILTER, useClass: ErrorBodyFilter },
       ],

@@ -31,6 +31,7 @@ export interface ServerToClientEvents {
   'import.progress': (event: ImportProgressEvent) => void;
   'run.status': (event: RunStatusEvent) => void;
   'run.changed': (event: RunChangedEvent) => void;
+  'lot.changed': (event: { lotId: string; kitId: string; change: 'created' | 'updated' | 'deleted' }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { KIT_ANALYSER_STATUSES, type KitEntity, KitRepository } from '@amplio/db';
+import { EXPRESSION_OPERATORS } from '@amplio/domain';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import {
+  actorOf,
+  forbidden,
+  isAdmin,
+  isManufacturerAdmin,
+  isSuperAdmin,
+  laboratoryOf,
+  unwrap,
+} from './configuration-access';
+import type { AnalyserDto } from './dto/analyser.dto';
+import type { CreateKitDto } from './dto/create-kit.dto';
+import type { KitDto } from './dto/kit.dto';
+
+/** The variables of SPEC 3 an expression may use. */
+export const EXPRESSION_VARIABLES = ['CQ FAM', 'CQ HEX', 'RFU FAM/HEX ratio'] as const;
+
+const toKitDto = (kit: KitEntity): KitDto => ({
+  id: kit.id,
+  name: kit.name,
+  reference: kit.reference,
+  ownerLaboratoryId: kit.ownerLaboratoryId,
+});
+
+/** Analysers and kits: everyone reads them; only a manufacturer admin adds a kit. */
+@Injectable()
+export class KitsService {
+  constructor(private readonly kits: KitRepository) {}
+
+  async analysers(): Promise<AnalyserDto[]> {
+    const analysers = await this.kits.listAnalysers();
+    return analysers.map(({ family: _family, ...analyser }) => analyser);
+  }
+
+  /** Admins see every kit; others only the kits linked to a lot of their laboratory (SPEC 2). */
+  async list(user: AuthenticatedUser): Promise<KitDto[]> {
+    if (isAdmin(user) || isSuperAdmin(user)) return (await this.kits.listKits()).map(toKitDto);
+    return this.linkedToLots(user);
+  }
+
+  async linkedToLots(user: AuthenticatedUser): Promise<KitDto[]> {
+    return (await this.kits.listKitsLinkedToLots(laboratoryOf(user))).map(toKitDto);
+  }
+
+  async forAnalyser(user: AuthenticatedUser, analyserId: string, linkedToLots: boolean): Promise<KitDto[]> {
+    return (await this.kits.listKitsForAnalyser(analyserId, laboratoryOf(user), linkedToLots)).map(toKitDto);
+  }
+
+  async create(user: AuthenticatedUser, body: CreateKitDto): Promise<KitDto> {
+    if (!isManufacturerAdmin(user)) throw forbidden('errorManufacturerOnly');
+    const name = body.name.trim();
+    const kit = unwrap(
+      await this.kits.insertKit(
+        { id: randomUUID(), name, reference: body.reference.trim(), ownerLaboratoryId: laboratoryOf(user) },
+        actorOf(user),
+      ),
+      ['errorKitNameExists', [name]],
+    );
+    return toKitDto(kit);
+  }
+
+  statuses(): string[] {
+    return [...KIT_ANALYSER_STATUSES];
+  }
+
+  expressionVariables(): string[] {
+    return [...EXPRESSION_VARIABLES];
+  }
+
+  expressionOperators(): string[] {
+    return [...EXPRESSION_OPERATORS];
+  }
+}
