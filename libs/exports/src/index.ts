@@ -11,3 +11,4 @@ export * from './csv-writer';
 export * from './testing/export-run-generator';
 export * from './xlsx-writer';
 export * from './xml-writer';
+export * from './pdf-writer';
