@@ -3,6 +3,7 @@ import { UserRepository } from '@amplio/db';
 import { personName, ROLES, type Role } from '@amplio/domain';
 import { ACCESS_TOKEN_VERIFIER, type AccessTokenVerifier } from './auth.tokens';
 import type { AuthenticatedUser } from './authenticated-user';
+import { rolesOfUser } from './user-roles';
 
 /**
  * Turns a bearer token into the calling user: the token is verified against the issuer's JWKS,
@@ -27,10 +28,7 @@ export class UserResolver {
       (await this.users.findByLogin(verified.username));
     if (!user || !user.enabled) return null;
     const laboratory = user.laboratoryId ? await this.users.findLaboratory(user.laboratoryId) : null;
-    const roles = new Set<Role>(['TECHNICIAN']);
-    if (user.doctor) roles.add('WRITE_DIAGNOSTIC');
-    if (user.admin) roles.add('ADMIN');
-    if (user.superAdmin) roles.add('SUPER_ADMIN');
+    const roles = new Set<Role>(rolesOfUser(user));
     for (const role of verified.roles)
       if ((ROLES as readonly string[]).includes(role)) roles.add(role as Role);
     return {

@@ -491,8 +491,9 @@ describe('built-in identity provider', () => {
       });
       if (started.type !== 'provider-started') throw new Error(second.stderr());
       const [one, two] = await Promise.all(
-        [baseUrl, started.baseUrl].map(async (b) =>
-          (await fetch(`${b}/realms/${REALM}/protocol/openid-connect/certs`)).json(),
+        [baseUrl, started.baseUrl].map(
+          async (b) =>
+            (await fetch(`${b}/realms/${REALM}/protocol/openid-connect/certs`)).json() as Promise<unknown>,
         ),
       );
       expect(two).toEqual(one);

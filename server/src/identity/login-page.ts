@@ -20,6 +20,14 @@ const TEXT = {
     signedOut: 'You have been signed out of Amplio.',
     back: 'Back to Amplio',
     errorTitle: 'Sign-in error',
+    locked: 'Too many failed sign-in attempts. Try again in a few minutes.',
+    updatePasswordHeading: 'Update password',
+    updatePasswordInfo: 'You need to change your password to activate your account.',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm password',
+    submit: 'Submit',
+    passwordMismatch: 'Passwords do not match.',
+    passwordTooShort: 'The password must have at least 12 characters.',
   },
   fr: {
     heading: 'Connectez-vous à votre compte',
@@ -35,6 +43,14 @@ const TEXT = {
     signedOut: "Vous avez été déconnecté d'Amplio.",
     back: 'Retour à Amplio',
     errorTitle: 'Erreur de connexion',
+    locked: 'Trop de tentatives de connexion échouées. Réessayez dans quelques minutes.',
+    updatePasswordHeading: 'Mise à jour du mot de passe',
+    updatePasswordInfo: 'Vous devez changer votre mot de passe pour activer votre compte.',
+    newPassword: 'Nouveau mot de passe',
+    confirmPassword: 'Confirmation du mot de passe',
+    submit: 'Valider',
+    passwordMismatch: 'Les mots de passe ne correspondent pas.',
+    passwordTooShort: 'Le mot de passe doit comporter au moins 12 caractères.',
   },
 } as const;
 
@@ -124,14 +140,18 @@ export interface LoginPageOptions {
   username?: string;
   /** Show the generic "invalid username or password" error. */
   invalidCredentials?: boolean;
+  /** Show the "too many failed attempts" error (temporary lockout). */
+  locked?: boolean;
+}
+
+function errorSpan(message: string): string {
+  return `\n<span id="input-error" role="alert" aria-live="polite">${escapeHtml(message)}</span>`;
 }
 
 export function renderLoginPage(options: LoginPageOptions): string {
   const t = TEXT[options.locale];
-  const invalid = options.invalidCredentials === true;
-  const error = invalid
-    ? `\n<span id="input-error" role="alert" aria-live="polite">${escapeHtml(t.invalid)}</span>`
-    : '';
+  const invalid = options.invalidCredentials === true || options.locked === true;
+  const error = invalid ? errorSpan(options.locked === true ? t.locked : t.invalid) : '';
   const aria = invalid ? ' aria-invalid="true" aria-describedby="input-error"' : '';
   return layout(
     options.locale,
@@ -142,6 +162,30 @@ export function renderLoginPage(options: LoginPageOptions): string {
 <label for="password">${escapeHtml(t.password)}</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required${invalid ? `${aria} autofocus` : ''}>${error}
 <input type="submit" class="submit" id="kc-login" name="login" value="${escapeHtml(t.signIn)}">
+</form>`,
+  );
+}
+
+export interface UpdatePasswordPageOptions {
+  locale: PageLocale;
+  action: string;
+  error?: 'passwordMismatch' | 'passwordTooShort';
+}
+
+/** Keycloak's UPDATE_PASSWORD required-action form (#password-new, #password-confirm). */
+export function renderUpdatePasswordPage(options: UpdatePasswordPageOptions): string {
+  const t = TEXT[options.locale];
+  const error = options.error ? errorSpan(t[options.error]) : '';
+  return layout(
+    options.locale,
+    `<h2>${escapeHtml(t.updatePasswordHeading)}</h2>
+<p id="kc-update-password-info">${escapeHtml(t.updatePasswordInfo)}</p>
+<form id="kc-passwd-update-form" method="post" action="${escapeHtml(options.action)}" novalidate>
+<label for="password-new">${escapeHtml(t.newPassword)}</label>
+<input type="password" id="password-new" name="password-new" autocomplete="new-password" required autofocus>
+<label for="password-confirm">${escapeHtml(t.confirmPassword)}</label>
+<input type="password" id="password-confirm" name="password-confirm" autocomplete="new-password" required>${error}
+<input type="submit" class="submit" id="kc-submit" value="${escapeHtml(t.submit)}">
 </form>`,
   );
 }

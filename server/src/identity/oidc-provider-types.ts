@@ -96,6 +96,9 @@ export interface OidcInteraction {
   session?: { accountId?: string };
   grantId?: string;
   returnTo: string;
+  /** Stored with the interaction (e.g. a pending password change); saved by `persist()`. */
+  result?: UnknownRecord;
+  persist(): Promise<unknown>;
 }
 
 export interface OidcAccount {

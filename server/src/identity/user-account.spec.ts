@@ -1,29 +1,28 @@
-import { claimsOf, rolesOf, type IdentityUserRow } from './user-account';
+import { rolesOfUser } from '../auth/user-roles';
+import { claimsOf, type ClaimSource } from './user-account';
 
-const user = (overrides: Partial<IdentityUserRow> = {}): IdentityUserRow => ({
+const user = (overrides: Partial<ClaimSource> = {}): ClaimSource => ({
   id: '5f0c2b8e-7d4a-4a57-9a53-2f8a1f7d3c11',
   login: 'jdoe',
-  password_hash: null,
   firstname: 'Jane',
   lastname: 'Doe',
   email: 'jane@lab.example',
-  email_verified: true,
-  enabled: true,
+  emailVerified: true,
   admin: false,
   doctor: false,
-  super_admin: false,
-  laboratory_id: '0b7d2f7e-9a43-4d1e-8c0e-2f8a1f7d3c12',
-  laboratory_kit_manufacturer: false,
+  superAdmin: false,
+  laboratoryId: '0b7d2f7e-9a43-4d1e-8c0e-2f8a1f7d3c12',
+  laboratoryKitManufacturer: false,
   ...overrides,
 });
 
-describe('rolesOf', () => {
+describe('rolesOfUser (the one role rule)', () => {
   it('gives everyone TECHNICIAN and adds one role per flag', () => {
-    expect(rolesOf(user())).toEqual(['TECHNICIAN']);
-    expect(rolesOf(user({ doctor: true }))).toEqual(['TECHNICIAN', 'WRITE_DIAGNOSTIC']);
-    expect(rolesOf(user({ admin: true }))).toEqual(['TECHNICIAN', 'ADMIN']);
-    expect(rolesOf(user({ super_admin: true }))).toEqual(['TECHNICIAN', 'SUPER_ADMIN']);
-    expect(rolesOf(user({ doctor: true, admin: true, super_admin: true }))).toEqual([
+    expect(rolesOfUser(user())).toEqual(['TECHNICIAN']);
+    expect(rolesOfUser(user({ doctor: true }))).toEqual(['TECHNICIAN', 'WRITE_DIAGNOSTIC']);
+    expect(rolesOfUser(user({ admin: true }))).toEqual(['TECHNICIAN', 'ADMIN']);
+    expect(rolesOfUser(user({ superAdmin: true }))).toEqual(['TECHNICIAN', 'SUPER_ADMIN']);
+    expect(rolesOfUser(user({ doctor: true, admin: true, superAdmin: true }))).toEqual([
       'TECHNICIAN',
       'WRITE_DIAGNOSTIC',
       'ADMIN',
@@ -34,7 +33,7 @@ describe('rolesOf', () => {
 
 describe('claimsOf', () => {
   it('builds the Keycloak-shaped claims', () => {
-    expect(claimsOf(user({ doctor: true, laboratory_kit_manufacturer: true }))).toEqual({
+    expect(claimsOf(user({ doctor: true, laboratoryKitManufacturer: true }))).toEqual({
       sub: '5f0c2b8e-7d4a-4a57-9a53-2f8a1f7d3c11',
       preferred_username: 'jdoe',
       given_name: 'Jane',
@@ -51,8 +50,8 @@ describe('claimsOf', () => {
   it('handles a user without laboratory, e-mail or names', () => {
     const claims = claimsOf(
       user({
-        laboratory_id: null,
-        laboratory_kit_manufacturer: null,
+        laboratoryId: null,
+        laboratoryKitManufacturer: null,
         email: null,
         firstname: '',
         lastname: ' ',

@@ -15,6 +15,9 @@ export class UserEntity {
   @Column('boolean', { default: false }) doctor!: boolean;
   @Column('boolean', { name: 'super_admin', default: false }) superAdmin!: boolean;
   @Column('uuid', { name: 'laboratory_id', nullable: true }) laboratoryId!: string | null;
+  /** Keycloak-style required actions, e.g. UPDATE_PASSWORD after a one-time password. */
+  @Column('text', { name: 'required_actions', array: true, default: () => "'{}'" })
+  requiredActions!: string[];
   @Column('timestamptz', { name: 'last_login_at', nullable: true }) lastLoginAt!: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }

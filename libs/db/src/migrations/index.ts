@@ -3,6 +3,7 @@ import { RunFilesWithoutImport1763800000000 } from './1763800000000-run-files-wi
 import { CurveInstrumentBaseline1763900000000 } from './1763900000000-curve-instrument-baseline';
 import { WellInterpretationReasonCode1764000000000 } from './1764000000000-well-interpretation-reason-code';
 import { KitConfiguration1764100000000 } from './1764100000000-kit-configuration';
+import { UserDirectoryAndSignInThrottle1764200000000 } from './1764200000000-user-directory-and-sign-in-throttle';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CurveInstrumentBaseline1763900000000,
   WellInterpretationReasonCode1764000000000,
   KitConfiguration1764100000000,
+  UserDirectoryAndSignInThrottle1764200000000,
 ];

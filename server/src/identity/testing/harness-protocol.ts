@@ -4,6 +4,7 @@ import type {
   InvalidAccessTokenReason,
   VerifiedAccessToken,
 } from '../access-token-verifier';
+import type { SignInThrottle } from '../sign-in-interaction';
 
 export interface StartProviderRequest {
   type: 'start-provider';
@@ -15,6 +16,8 @@ export interface StartProviderRequest {
   accessTokenTtlSeconds?: number;
   /** Extra SPA origins besides the provider's own. */
   extraOrigins?: string[];
+  /** Failed sign-in limits (default: the production ones). */
+  signInThrottle?: SignInThrottle;
 }
 
 export interface VerifyRequest {

@@ -24,6 +24,20 @@ export interface IdentityHarness {
   stop(): Promise<void>;
 }
 
+/**
+ * What the harness compiles: the identity folder, the one role rule and the workspace libraries it
+ * imports (`@amplio/*` is resolved to these compiled copies by testing/workspace-aliases.ts).
+ */
+const HARNESS_SOURCES = [
+  'server/src/identity',
+  'server/src/auth/user-roles.ts',
+  'libs/db/src',
+  'libs/domain/src',
+  'libs/adapters/src',
+];
+
+const HARNESS_ENTRY = 'server/src/identity/testing/identity-harness.js';
+
 export function compileIdentitySources(): string {
   const outDir = join(
     repositoryRoot,
@@ -33,7 +47,7 @@ export function compileIdentitySources(): string {
   execFileSync(
     join(repositoryRoot, 'node_modules/.bin/swc'),
     [
-      'identity',
+      ...HARNESS_SOURCES,
       '-d',
       outDir,
       '--config-file',
@@ -42,16 +56,16 @@ export function compileIdentitySources(): string {
       '--ignore',
       '**/*.spec.ts,**/*.int-spec.ts',
     ],
-    { cwd: join(repositoryRoot, 'server/src'), stdio: 'pipe' },
+    { cwd: repositoryRoot, stdio: 'pipe' },
   );
-  const entry = join(outDir, 'identity/testing/identity-harness.js');
+  const entry = join(outDir, HARNESS_ENTRY);
   if (!existsSync(entry)) throw new Error(`SWC did not produce ${entry}`);
   return outDir;
 }
 
 export async function startIdentityHarness(): Promise<IdentityHarness> {
   const outDir = compileIdentitySources();
-  const child: ChildProcess = fork(join(outDir, 'identity/testing/identity-harness.js'), [], {
+  const child: ChildProcess = fork(join(outDir, HARNESS_ENTRY), [], {
     cwd: repositoryRoot,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: { ...process.env, NODE_OPTIONS: '' },

@@ -4,6 +4,7 @@
  * drive it over IPC (verify a token, start the provider on an ephemeral loopback port).
  * Not used in production.
  */
+import './workspace-aliases';
 import { createServer, type Server } from 'node:http';
 import express from 'express';
 import { Pool } from 'pg';
@@ -42,6 +43,7 @@ async function startProvider(request: StartProviderRequest): Promise<HarnessRepl
     audience: request.audience,
     redirectOrigins: [baseUrl, ...(request.extraOrigins ?? [])],
     accessTokenTtlSeconds: request.accessTokenTtlSeconds,
+    signInThrottle: request.signInThrottle,
     db: {
       async query<T = unknown>(sql: string, params?: unknown[]): Promise<T[]> {
         const result = await db.query(sql, params);

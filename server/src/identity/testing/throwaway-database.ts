@@ -7,7 +7,8 @@ import { Client } from 'pg';
 
 export const IDENTITY_TABLES_DDL = `
 CREATE TABLE laboratory (id uuid PRIMARY KEY, name text NOT NULL UNIQUE, active boolean NOT NULL DEFAULT true, kit_manufacturer boolean NOT NULL DEFAULT false, created_at timestamptz NOT NULL DEFAULT now());
-CREATE TABLE app_user (id uuid PRIMARY KEY, login text NOT NULL UNIQUE, password_hash text, firstname text NOT NULL DEFAULT '', lastname text NOT NULL DEFAULT '', email text, email_verified boolean NOT NULL DEFAULT false, enabled boolean NOT NULL DEFAULT true, admin boolean NOT NULL DEFAULT false, doctor boolean NOT NULL DEFAULT false, super_admin boolean NOT NULL DEFAULT false, laboratory_id uuid REFERENCES laboratory(id), last_login_at timestamptz, created_at timestamptz NOT NULL DEFAULT now());
+CREATE TABLE app_user (id uuid PRIMARY KEY, login text NOT NULL UNIQUE, password_hash text, firstname text NOT NULL DEFAULT '', lastname text NOT NULL DEFAULT '', email text, email_verified boolean NOT NULL DEFAULT false, enabled boolean NOT NULL DEFAULT true, admin boolean NOT NULL DEFAULT false, doctor boolean NOT NULL DEFAULT false, super_admin boolean NOT NULL DEFAULT false, laboratory_id uuid REFERENCES laboratory(id), last_login_at timestamptz, created_at timestamptz NOT NULL DEFAULT now(), required_actions text[] NOT NULL DEFAULT '{}');
+CREATE TABLE sign_in_throttle (key text PRIMARY KEY, failures integer NOT NULL DEFAULT 0, window_started_at timestamptz NOT NULL DEFAULT now(), locked_until timestamptz);
 CREATE TABLE oidc_payload (kind text NOT NULL, id text NOT NULL, payload jsonb NOT NULL, grant_id text, user_code text, uid text, expires_at timestamptz, consumed_at timestamptz, PRIMARY KEY (kind, id));
 CREATE INDEX ON oidc_payload (grant_id); CREATE INDEX ON oidc_payload (uid); CREATE INDEX ON oidc_payload (user_code);
 CREATE TABLE identity_key (name text PRIMARY KEY, value jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
