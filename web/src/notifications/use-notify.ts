@@ -17,11 +17,28 @@ export type Notify = {
   info: (title: string, description?: string) => void;
 };
 
+/** For `.catch(...)` in a query function: reports the error, then lets the query fail with it. */
+export function reportAndRethrow(report: (error: unknown) => void): (error: unknown) => never {
+  return (error) => {
+    report(error);
+    throw error;
+  };
+}
+
 /** Bottom-left toasts with the SPEC 8 rules; titles are already translated. */
 export function useNotify(): Notify {
   const { notification } = App.useApp();
-  return useMemo<Notify>(
-    () => ({
+  return useMemo<Notify>(() => {
+    const toast =
+      (kind: 'success' | 'info') =>
+      (title: string, description?: string): void =>
+        notification[kind]({
+          title,
+          description,
+          placement: 'bottomLeft',
+          duration: NOTIFICATION_MS[kind] / 1000,
+        });
+    return {
       error: (title, error, options) =>
         notification.error({
           key: options?.key,
@@ -30,21 +47,8 @@ export function useNotify(): Notify {
           placement: 'bottomLeft',
           duration: (options?.inList ? NOTIFICATION_MS.errorInList : NOTIFICATION_MS.error) / 1000,
         }),
-      success: (title, description) =>
-        notification.success({
-          title,
-          description,
-          placement: 'bottomLeft',
-          duration: NOTIFICATION_MS.success / 1000,
-        }),
-      info: (title, description) =>
-        notification.info({
-          title,
-          description,
-          placement: 'bottomLeft',
-          duration: NOTIFICATION_MS.info / 1000,
-        }),
-    }),
-    [notification],
-  );
+      success: toast('success'),
+      info: toast('info'),
+    };
+  }, [notification]);
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { getPlatePlanTypes } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
 import type { PlatePlanType, RunWell } from '../../api/types';
-import { useNotify } from '../../notifications/use-notify';
+import { reportAndRethrow, useNotify } from '../../notifications/use-notify';
 
 /** An optional plate plan: its type and its file, both or neither (SPEC 5). */
 export type PlatePlanChoice = { type?: string; file?: File };
@@ -34,10 +34,7 @@ export function usePlatePlanTypes(): { types: PlatePlanType[]; loading: boolean 
   const query = useQuery({
     queryKey: queryKeys.platePlanTypes,
     queryFn: () =>
-      getPlatePlanTypes().catch((error: unknown) => {
-        notify.error(t('platePlan.loadError'), error);
-        throw error;
-      }),
+      getPlatePlanTypes().catch(reportAndRethrow((error) => notify.error(t('platePlan.loadError'), error))),
   });
   return { types: query.data ?? [], loading: query.isPending && query.isFetching };
 }

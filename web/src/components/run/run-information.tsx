@@ -9,9 +9,19 @@ export function RunInformation({ run }: { run: Run }) {
   const { t, i18n } = useTranslation();
   const ftpSent =
     run.ftpSent === null ? t('runInfo.ftpNotSent') : run.ftpSent ? t('runInfo.ftpOk') : t('runInfo.ftpKo');
-  const value = (text: string | null | undefined, testId: string) => (
-    <span data-testid={testId}>{text ?? ''}</span>
-  );
+  // Label key, value and data-testid of each plain line (the status line shows a tag).
+  const lines: [label: string, text: string | null | undefined, testId: string][] = [
+    ['runInfo.fileName', run.fileName, 'run-file-name'],
+    ['runInfo.instrumentName', run.instrumentName, 'run-instrument'],
+    ['runInfo.plateId', run.plateId, 'run-plate-id'],
+    ['runInfo.created', formatDateTime(run.created, i18n.language), 'run-created'],
+    ['runInfo.createdBy', run.createdByName, 'run-created-by'],
+    ['runInfo.interpretationRunBy', run.interpretationRunByName, 'run-interpretation-run-by'],
+    ['runInfo.submittedBy', run.submittedByName, 'run-submitted-by'],
+    ['runInfo.approvedBy', run.approvedBy, 'run-approved-by'],
+    ['runInfo.rejectedBy', run.rejectedBy, 'run-rejected-by'],
+    ['runInfo.ftpSent', ftpSent, 'run-ftp-sent'],
+  ];
   return (
     <Descriptions
       size="small"
@@ -21,37 +31,16 @@ export function RunInformation({ run }: { run: Run }) {
       data-testid="run-information"
     >
       <Descriptions.Item label={t('runInfo.businessId')}>
-        {value(run.businessId, 'run-business-id')}
+        <span data-testid="run-business-id">{run.businessId}</span>
       </Descriptions.Item>
       <Descriptions.Item label={t('runInfo.status')}>
         <RunStatusTag status={run.status} testId="run-status" />
       </Descriptions.Item>
-      <Descriptions.Item label={t('runInfo.fileName')}>
-        {value(run.fileName, 'run-file-name')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('runInfo.instrumentName')}>
-        {value(run.instrumentName, 'run-instrument')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('runInfo.plateId')}>{value(run.plateId, 'run-plate-id')}</Descriptions.Item>
-      <Descriptions.Item label={t('runInfo.created')}>
-        {value(formatDateTime(run.created, i18n.language), 'run-created')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('runInfo.createdBy')}>
-        {value(run.createdByName, 'run-created-by')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('runInfo.interpretationRunBy')}>
-        {value(run.interpretationRunByName, 'run-interpretation-run-by')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('runInfo.submittedBy')}>
-        {value(run.submittedByName, 'run-submitted-by')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('runInfo.approvedBy')}>
-        {value(run.approvedBy, 'run-approved-by')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('runInfo.rejectedBy')}>
-        {value(run.rejectedBy, 'run-rejected-by')}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('runInfo.ftpSent')}>{value(ftpSent, 'run-ftp-sent')}</Descriptions.Item>
+      {lines.map(([label, text, testId]) => (
+        <Descriptions.Item key={testId} label={t(label)}>
+          <span data-testid={testId}>{text ?? ''}</span>
+        </Descriptions.Item>
+      ))}
     </Descriptions>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { getLastRelease, markReleaseSeen } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
 import type { ReleaseNote } from '../../api/types';
+import { reportAndRethrow } from '../../notifications/use-notify';
 import { formatDate } from '../../utils/format';
 
 /** GET /api/release/last (shared by the start-up note and the About modal); null when unavailable. */
@@ -15,10 +16,7 @@ export function useLastRelease(enabled = true): ReleaseNote | null {
     queryFn: () =>
       getLastRelease().then(
         (release): ReleaseNote | null => release ?? null,
-        (error: unknown) => {
-          console.warn('Release note unavailable', error);
-          throw error;
-        },
+        reportAndRethrow((error) => console.warn('Release note unavailable', error)),
       ),
     enabled,
   });

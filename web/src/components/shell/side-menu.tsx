@@ -45,38 +45,18 @@ export function SideMenu({ onAbout }: { onAbout: () => void }) {
     }
   };
 
-  const items: MenuItem[] = [
-    { key: 'runs', icon: <ExperimentOutlined />, label: <span data-testid="nav-runs">{t('nav.runs')}</span> },
+  // Entries by role, in menu order: key (also the nav-<key> test id), icon, shown or not.
+  const entries: [key: string, icon: React.ReactNode, shown: boolean][] = [
+    ['runs', <ExperimentOutlined key="runs" />, true],
+    ['configuration', <SettingOutlined key="configuration" />, permissions.showConfiguration],
+    ['laboratories', <ApartmentOutlined key="laboratories" />, permissions.showLaboratories],
+    ['laboratory', <BankOutlined key="laboratory" />, permissions.showOwnLaboratory],
+    ['reindex', <DatabaseOutlined key="reindex" />, permissions.showReindex],
+    ['about', <InfoCircleOutlined key="about" />, true],
   ];
-  if (permissions.showConfiguration)
-    items.push({
-      key: 'configuration',
-      icon: <SettingOutlined />,
-      label: <span data-testid="nav-configuration">{t('nav.configuration')}</span>,
-    });
-  if (permissions.showLaboratories)
-    items.push({
-      key: 'laboratories',
-      icon: <ApartmentOutlined />,
-      label: <span data-testid="nav-laboratories">{t('nav.laboratories')}</span>,
-    });
-  if (permissions.showOwnLaboratory)
-    items.push({
-      key: 'laboratory',
-      icon: <BankOutlined />,
-      label: <span data-testid="nav-laboratory">{t('nav.laboratory')}</span>,
-    });
-  if (permissions.showReindex)
-    items.push({
-      key: 'reindex',
-      icon: <DatabaseOutlined />,
-      label: <span data-testid="nav-reindex">{t('nav.reindex')}</span>,
-    });
-  items.push({
-    key: 'about',
-    icon: <InfoCircleOutlined />,
-    label: <span data-testid="nav-about">{t('nav.about')}</span>,
-  });
+  const items: MenuItem[] = entries
+    .filter(([, , shown]) => shown)
+    .map(([key, icon]) => ({ key, icon, label: <span data-testid={`nav-${key}`}>{t(`nav.${key}`)}</span> }));
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     switch (key) {

@@ -17,7 +17,7 @@ import {
   platePlanWellsFrom,
   type PlatePlanChoice,
 } from '../../components/run/plate-plan-picker';
-import { useNotify } from '../../notifications/use-notify';
+import { reportAndRethrow, useNotify } from '../../notifications/use-notify';
 import { formatDate } from '../../utils/format';
 import { isLotExpired, usableLots } from '../../view-models/lot-view-model';
 import { initialRunMetadata, wellSetupOf, type RunMetadata } from '../../view-models/run-view-model';
@@ -38,24 +38,21 @@ function RunCreationLoader({ runId }: { runId: string | null }) {
   const notify = useNotify();
   const location = useLocation();
   const [plannedWells] = useState(() => platePlanWellsFrom(location.state));
+  const leave = (error: unknown): void => {
+    notify.error(t('errorCannotAccessRunPage'), error);
+    void navigate('/', { replace: true });
+  };
   const runQuery = useQuery({
     queryKey: queryKeys.run.detail(runId ?? ''),
     queryFn: () =>
       (runId ? getRun(runId) : Promise.reject(new ApiError(404, { message: 'errorRunNotFound' }))).catch(
-        (error: unknown) => {
-          notify.error(t('errorCannotAccessRunPage'), error);
-          void navigate('/', { replace: true });
-          throw error;
-        },
+        reportAndRethrow(leave),
       ),
   });
   const lotsQuery = useQuery({
     queryKey: queryKeys.lots,
     queryFn: () =>
-      getLots().catch((error: unknown) => {
-        notify.error(t('runCreation.lotsLoadError'), error);
-        throw error;
-      }),
+      getLots().catch(reportAndRethrow((error) => notify.error(t('runCreation.lotsLoadError'), error))),
   });
   const lots = lotsQuery.isError ? [] : lotsQuery.data;
   if (!runQuery.data || !lots)

@@ -30,7 +30,7 @@ import {
 import { positional } from '../../i18n/i18n';
 import { useLiveEvent } from '../../live/live-context';
 import { errorDetail } from '../../notifications/error-detail';
-import { useNotify } from '../../notifications/use-notify';
+import { reportAndRethrow, useNotify } from '../../notifications/use-notify';
 import { acceptedExtensions, hasExtension } from './accepted-extensions';
 import { ImportGroupList, type GroupProgress, type GroupState } from './import-group-list';
 import { fileBounds, groupFiles, isWithinBounds, PARSE_CONCURRENCY, runWithLimit } from './run-file-batch';
@@ -53,10 +53,9 @@ export function RunImportPage() {
   const analyserQuery = useQuery({
     queryKey: queryKeys.analysers,
     queryFn: () =>
-      getAnalysers().catch((error: unknown) => {
-        notify.error(t('runImport.analysersLoadError'), error);
-        throw error;
-      }),
+      getAnalysers().catch(
+        reportAndRethrow((error) => notify.error(t('runImport.analysersLoadError'), error)),
+      ),
   });
   const analysers = analyserQuery.data ?? [];
   const [files, setFiles] = useState<UploadFile[]>([]);

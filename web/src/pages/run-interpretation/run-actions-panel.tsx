@@ -1,7 +1,32 @@
 import { CheckOutlined, CloseOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { ReviewStatus } from '../../api/types';
 import type { RunActions } from './use-run-actions';
+
+/** Reject, then approve (SPEC 4 review by a physician). */
+const REVIEW_BUTTONS: {
+  status: ReviewStatus;
+  icon: React.ReactNode;
+  testId: string;
+  label: string;
+  primary: boolean;
+}[] = [
+  {
+    status: 'REJECTED',
+    icon: <CloseOutlined />,
+    testId: 'run-reject',
+    label: 'runInterpretation.reject',
+    primary: false,
+  },
+  {
+    status: 'APPROVED',
+    icon: <CheckOutlined />,
+    testId: 'run-approve',
+    label: 'runInterpretation.approve',
+    primary: true,
+  },
+];
 
 type RunActionsPanelProps = {
   actions: RunActions;
@@ -51,28 +76,20 @@ export function RunActionsPanel({
               {t('runInterpretation.submit')}
             </Button>
           )}
-          {canReview && (
-            <>
+          {canReview &&
+            REVIEW_BUTTONS.map(({ status, icon, testId, label, primary }) => (
               <Button
-                danger
-                icon={<CloseOutlined />}
-                onClick={() => actions.review('REJECTED')}
+                key={status}
+                type={primary ? 'primary' : undefined}
+                danger={!primary}
+                icon={icon}
+                onClick={() => actions.review(status)}
                 loading={busy}
-                data-testid="run-reject"
+                data-testid={testId}
               >
-                {t('runInterpretation.reject')}
+                {t(label)}
               </Button>
-              <Button
-                type="primary"
-                icon={<CheckOutlined />}
-                onClick={() => actions.review('APPROVED')}
-                loading={busy}
-                data-testid="run-approve"
-              >
-                {t('runInterpretation.approve')}
-              </Button>
-            </>
-          )}
+            ))}
         </Space>
       </Flex>
     </Card>

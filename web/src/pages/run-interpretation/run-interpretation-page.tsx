@@ -12,7 +12,7 @@ import { PageTitle } from '../../components/common/page-title';
 import { RunInformation } from '../../components/run/run-information';
 import { canUpdateRun } from '../../components/run/run-rights';
 import { useLiveEvent, useWatchRun } from '../../live/live-context';
-import { useNotify } from '../../notifications/use-notify';
+import { reportAndRethrow, useNotify } from '../../notifications/use-notify';
 import { isConfigured } from '../run-list/run-link';
 import { InterpretationResultsPanel } from './interpretation-results-panel';
 import { RunActionsPanel } from './run-actions-panel';
@@ -47,12 +47,13 @@ function RunInterpretation({ runId }: { runId: string }) {
   const runQuery = useQuery({
     queryKey: queryKeys.run.detail(runId),
     queryFn: () =>
-      getRun(runId).catch((error: unknown) => {
-        // SPEC 2: on entry failure, back to the run list with "Cannot access run page".
-        notify.error(t('errorCannotAccessRunPage'), error);
-        void navigate('/', { replace: true });
-        throw error;
-      }),
+      getRun(runId).catch(
+        reportAndRethrow((error) => {
+          // SPEC 2: on entry failure, back to the run list with "Cannot access run page".
+          notify.error(t('errorCannotAccessRunPage'), error);
+          void navigate('/', { replace: true });
+        }),
+      ),
   });
   const run = runQuery.data ?? null;
   // Results are fetched once the run itself answered (the entry guard leaves otherwise).
@@ -66,10 +67,9 @@ function RunInterpretation({ runId }: { runId: string }) {
           notify.error(t('runInterpretation.chartLoadError'), error);
           return { wells: [] };
         }),
-      ]).catch((error: unknown) => {
-        notify.error(t('runInterpretation.interpretationLoadError'), error);
-        throw error;
-      });
+      ]).catch(
+        reportAndRethrow((error) => notify.error(t('runInterpretation.interpretationLoadError'), error)),
+      );
       return { wells: interpretation.wells, chart };
     },
   });

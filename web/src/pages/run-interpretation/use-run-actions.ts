@@ -22,22 +22,29 @@ export function useRunActions(runId: string): RunActions {
   const client = useQueryClient();
   const runKey = queryKeys.run.detail(runId);
 
-  const submit = useMutation({
-    mutationFn: () => submitRun(runId),
-    onSuccess: (updated) => {
+  /** A run action whose answer replaces the cached run. */
+  const replacingRun = (action: (id: string) => Promise<Run>, done: () => void, errorTitle: string) => ({
+    mutationFn: () => action(runId),
+    onSuccess: (updated: Run) => {
       client.setQueryData(runKey, updated);
-      notify.success(t('runInterpretation.submitSuccess'));
+      done();
     },
-    onError: (error) => notify.error(t('errorStatusUpdate'), error),
+    onError: (error: unknown) => notify.error(errorTitle, error),
   });
-  const reinterpret = useMutation({
-    mutationFn: () => reinterpretRun(runId),
-    onSuccess: (updated) => {
-      client.setQueryData(runKey, updated);
-      notify.info(t('runInterpretation.reinterpretRequested'));
-    },
-    onError: (error) => notify.error(t('runInterpretation.reinterpretError'), error),
-  });
+  const submit = useMutation(
+    replacingRun(
+      submitRun,
+      () => notify.success(t('runInterpretation.submitSuccess')),
+      t('errorStatusUpdate'),
+    ),
+  );
+  const reinterpret = useMutation(
+    replacingRun(
+      reinterpretRun,
+      () => notify.info(t('runInterpretation.reinterpretRequested')),
+      t('runInterpretation.reinterpretError'),
+    ),
+  );
   const review = useMutation({
     mutationFn: (status: ReviewStatus) => reviewRun(runId, status),
     onSuccess: (updated, status) => {

@@ -11,7 +11,7 @@ import { useSession } from '../../auth/session-context';
 import type { RunListQuery, RunSortField, RunSummary, SortDirection } from '../../api/types';
 import { PageTitle } from '../../components/common/page-title';
 import { RunStatusTag } from '../../components/run/run-status-tag';
-import { useNotify } from '../../notifications/use-notify';
+import { reportAndRethrow, useNotify } from '../../notifications/use-notify';
 import { formatDateTime } from '../../utils/format';
 import { InFlightImportsPanel } from './in-flight-imports-panel';
 import { runLink } from './run-link';
@@ -54,11 +54,12 @@ export function RunListPage() {
   const runs = useQuery({
     queryKey: queryKeys.runList.page(query),
     queryFn: ({ signal }) =>
-      getRuns(query, signal).catch((error: unknown) => {
-        if (!signal.aborted)
-          notify.error(t('runList.loadError'), error, { inList: true, key: 'run-list-load' });
-        throw error;
-      }),
+      getRuns(query, signal).catch(
+        reportAndRethrow((error) => {
+          if (!signal.aborted)
+            notify.error(t('runList.loadError'), error, { inList: true, key: 'run-list-load' });
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
   const rows = runs.isError ? [] : (runs.data?.listObjects ?? []);
