@@ -8,8 +8,18 @@ import { SwaggerModule } from '@nestjs/swagger';
 import express from 'express';
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from '@amplio/config';
-import { createDataSource, type EmbeddedDatabase, runMigrations, startEmbeddedPostgres } from '@amplio/db';
+import {
+  connectedRole,
+  createDataSource,
+  type EmbeddedDatabase,
+  migrateDatabase,
+  startEmbeddedPostgres,
+} from '@amplio/db';
 import { AppModule } from './app.module';
+import { setApiRuntime } from './common/api-runtime';
+import { BoundsPipe } from './common/bounds.pipe';
+import { bodyParserErrors, requestBounds } from './common/request-bounds';
+import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
 import { describeApi } from './openapi/openapi-document';
 import { createAccessTokenVerifier } from './identity/access-token-verifier';
@@ -32,11 +42,24 @@ async function bootstrap(): Promise<void> {
   }
   const dataSource = createDataSource(config.databaseUrl ?? embedded?.url ?? '');
   await dataSource.initialize();
-  const applied = await runMigrations(dataSource);
+  const applied = await migrateDatabase(
+    dataSource,
+    config.migrationDatabaseUrl ?? embedded?.migrationUrl ?? null,
+  );
   if (applied.length > 0) logger.log(`migrations applied: ${applied.join(', ')}`);
+  const role = await connectedRole(dataSource);
+  if (role.superuser) {
+    if (config.production)
+      throw new ConfigError(`DATABASE_URL's role ${role.name} is a superuser (docs/operations.md)`);
+    logger.warn(
+      `the database role ${role.name} is a superuser: the audit log is not protected (docs/operations.md)`,
+    );
+  }
   await seedDatabase(dataSource, config.seedDemoData);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null }) : null;
+  redis?.on('error', (error: Error) => logger.warn(`redis: ${error.message}`));
+  setApiRuntime({ config, redis });
 
   let identityProvider: IdentityProvider | null = null;
   if (config.oidc.builtIn) {
@@ -66,7 +89,14 @@ async function bootstrap(): Promise<void> {
   );
   const server = app.getHttpAdapter().getInstance() as express.Application;
   server.disable('x-powered-by');
-  server.set('trust proxy', true);
+  server.set('trust proxy', config.trustProxy);
+  server.use(
+    securityHeaders({
+      publicUrl: config.publicUrl,
+      identityUrl: config.oidc.url,
+      https: config.publicUrl.startsWith('https:'),
+    }),
+  );
   server.get('/config.json', (_request, response) => {
     response.json({
       application: { backendUrl: `${config.publicUrl}/api` },
@@ -74,7 +104,15 @@ async function bootstrap(): Promise<void> {
     });
   });
   identityProvider?.mount(server);
-  app.use('/api', express.json({ limit: '5mb' }), express.urlencoded({ extended: false, limit: '1mb' }));
+  const { limits } = config;
+  const bounds = { maxDepth: limits.jsonMaxDepth, maxStringLength: limits.maxStringLength };
+  app.use(
+    '/api',
+    express.json({ limit: limits.jsonBodyBytes }),
+    express.urlencoded({ extended: false, limit: '1mb', parameterLimit: 200 }),
+    bodyParserErrors,
+    requestBounds(bounds),
+  );
   if (existsSync(join(config.webDistDir, 'index.html'))) {
     server.use(express.static(config.webDistDir, { index: false, maxAge: '1h' }));
     server.use((request, response, next) => {
@@ -85,10 +123,12 @@ async function bootstrap(): Promise<void> {
     logger.warn(`no web build in ${config.webDistDir}: run npm run build`);
   }
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new BoundsPipe(bounds), createValidationPipe());
   if (redis) app.useWebSocketAdapter(new RedisIoAdapter(app, redis));
-  const document = SwaggerModule.createDocument(app, describeApi(config.version));
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  if (config.apiDocs) {
+    const document = SwaggerModule.createDocument(app, describeApi(config.version));
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  }
 
   await app.listen(config.port, config.host);
   const url = config.publicUrl;

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from '@amplio/config';
-import { createDataSource, runMigrations } from '@amplio/db';
+import { connectedRole, createDataSource, migrateDatabase } from '@amplio/db';
 import { WorkerModule } from './worker.module';
 
 /** Starts a worker process (scaled mode): DATABASE_URL and REDIS_URL are required. */
@@ -14,8 +14,12 @@ async function bootstrap(): Promise<void> {
     throw new ConfigError('a worker needs DATABASE_URL and REDIS_URL');
   const dataSource = createDataSource(config.databaseUrl, { poolSize: config.workerConcurrency * 2 + 2 });
   await dataSource.initialize();
-  await runMigrations(dataSource);
+  await migrateDatabase(dataSource, config.migrationDatabaseUrl);
+  const role = await connectedRole(dataSource);
+  if (role.superuser && config.production)
+    throw new ConfigError(`DATABASE_URL's role ${role.name} is a superuser (docs/operations.md)`);
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  redis.on('error', (error: Error) => logger.warn(`redis: ${error.message}`));
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, dataSource, redis), {
     logger: ['error', 'warn', 'log'],
   });

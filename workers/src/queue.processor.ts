@@ -1,4 +1,4 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, type Type } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { QueueName } from '@amplio/config';
@@ -20,6 +20,12 @@ export abstract class QueueProcessor extends WorkerHost {
       reportProgress: (progress) => job.updateProgress(progress),
     });
     this.logger.log(`${job.name} ${job.id ?? ''} done in ${Date.now() - started} ms`);
+  }
+
+  /** Redis going away must not end the worker: BullMQ reconnects, stalled jobs are retried. */
+  @OnWorkerEvent('error')
+  onError(error: Error): void {
+    this.logger.warn(`queue: ${error.message}`);
   }
 }
 

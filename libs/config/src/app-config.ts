@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { QUEUE_NAMES, type QueueName } from './queue-names';
 
 /** Every setting of Amplio, read once from the environment and validated (README lists them). */
@@ -30,13 +30,60 @@ export interface AppConfig {
   parseMaxHeapMb: number;
   allowFileDownload: boolean;
   elasticsearchUrl: string | null;
+  /** Where a migration runs as the table owner; null: DATABASE_URL's role migrates (docs/operations.md). */
+  migrationDatabaseUrl: string | null;
+  /** True when NODE_ENV is production. */
+  production: boolean;
+  limits: RequestLimits;
+  imports: ImportRecoverySettings;
+  /** Express `trust proxy`: false unless TRUST_PROXY is set (hop count, true, or addresses). */
+  trustProxy: boolean | number | string;
+  /** How often each live socket's token and user are checked again. */
+  socketRecheckMs: number;
+  /** /api/docs and /api/docs-json: off by default in production (API_DOCS). */
+  apiDocs: boolean;
   version: string;
   buildDate: string;
 }
 
+/** Request limits enforced while the request arrives (docs/security.md). */
+export interface RequestLimits {
+  /** Upload directory: files stream here, never into memory. */
+  uploadDir: string;
+  uploadMaxFileBytes: number;
+  uploadMaxFiles: number;
+  uploadMaxRequestBytes: number;
+  jsonBodyBytes: number;
+  jsonMaxDepth: number;
+  maxStringLength: number;
+}
+
+/** How imports are re-queued, given up and cleaned up (docs/operations.md). */
+export interface ImportRecoverySettings {
+  /** How long POST /api/run/parse waits for the run before answering 202 with the import. */
+  waitMs: number;
+  /** How often the outbox relay looks for imports without a live job. */
+  relayIntervalMs: number;
+  /** An import without progress for this long is re-queued (or failed after requeueLimit). */
+  stuckAfterMs: number;
+  requeueLimit: number;
+  /** Runs imported but never saved in step 1 are removed after this long. */
+  abandonedAfterMs: number;
+}
+
 export class ConfigError extends Error {}
 
+function trustProxy(env: Env): boolean | number | string {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^[0-9]+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
 type Env = Record<string, string | undefined>;
+
+const MIB = 1024 * 1024;
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -114,6 +161,27 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     parseMaxHeapMb: integer(env, 'PARSE_MAX_HEAP_MB', 1024, 64, 16_384),
     allowFileDownload: bool(env, 'ALLOW_FILE_DOWNLOAD', false),
     elasticsearchUrl: url(env, 'ELASTICSEARCH_URL', null, ['http:', 'https:']),
+    migrationDatabaseUrl: url(env, 'MIGRATION_DATABASE_URL', null, ['postgres:', 'postgresql:']),
+    production: env.NODE_ENV === 'production',
+    limits: {
+      uploadDir: resolve(rootDir, env.UPLOAD_DIR ?? join(env.DATA_DIR ?? 'data', 'uploads')),
+      uploadMaxFileBytes: integer(env, 'UPLOAD_MAX_FILE_MB', 100, 1, 4096) * MIB,
+      uploadMaxFiles: integer(env, 'UPLOAD_MAX_FILES', 20, 1, 500),
+      uploadMaxRequestBytes: integer(env, 'UPLOAD_MAX_REQUEST_MB', 256, 1, 16_384) * MIB,
+      jsonBodyBytes: integer(env, 'JSON_BODY_LIMIT_KB', 2048, 16, 102_400) * 1024,
+      jsonMaxDepth: integer(env, 'JSON_MAX_DEPTH', 32, 4, 256),
+      maxStringLength: integer(env, 'MAX_STRING_LENGTH', 10_000, 64, 1_000_000),
+    },
+    imports: {
+      waitMs: integer(env, 'IMPORT_WAIT_MS', 60_000, 0, 600_000),
+      relayIntervalMs: integer(env, 'IMPORT_RELAY_INTERVAL_MS', 10_000, 200, 600_000),
+      stuckAfterMs: integer(env, 'IMPORT_STUCK_AFTER_MS', 300_000, 1_000, 86_400_000),
+      requeueLimit: integer(env, 'IMPORT_REQUEUE_LIMIT', 3, 0, 100),
+      abandonedAfterMs: integer(env, 'ABANDONED_IMPORT_MAX_AGE_S', 86_400, 1, 31_536_000) * 1000,
+    },
+    trustProxy: trustProxy(env),
+    socketRecheckMs: integer(env, 'SOCKET_RECHECK_MS', 30_000, 200, 3_600_000),
+    apiDocs: bool(env, 'API_DOCS', env.NODE_ENV !== 'production'),
     version: env.AMPLIO_VERSION ?? '0.1.0',
     buildDate: env.AMPLIO_BUILD_DATE ?? '2026-11-21',
   };

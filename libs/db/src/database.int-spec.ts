@@ -5,7 +5,7 @@ import { createDataSource, runMigrations } from './data-source';
 import { MIGRATIONS } from './migrations';
 import { CatalogueRepository } from './repositories/catalogue.repository';
 import { AuditRepository } from './repositories/audit.repository';
-import { type NewRun, RunImportRepository } from './repositories/run-import.repository';
+import { type NewRun, RunImportRepository, sha256Hex } from './repositories/run-import.repository';
 import { RunRepository } from './repositories/run.repository';
 import { UserRepository } from './repositories/user.repository';
 
@@ -74,10 +74,15 @@ describe('database (real PostgreSQL)', () => {
       laboratoryId,
       analyserId: 'rdml',
       uploadId: null,
+      idempotencyKey: null,
       createdById: randomUUID(),
       createdByName: 'Tess',
-      files: [{ name: 'run.rdml', content: Buffer.from('x') }],
+      files: [
+        { name: 'run.rdml', path: '/nonexistent/run.upload', size: 1, sha256: sha256Hex(Buffer.from('x')) },
+      ],
     });
+    const [importFile] = await runImports.listImportFiles(importId);
+    const contents = new Map([[importFile.id, Buffer.from('x')]]);
     const run: NewRun = {
       plateType: 'RECTANGULAR_96',
       instrumentName: 'CFX',
@@ -109,7 +114,7 @@ describe('database (real PostgreSQL)', () => {
       ],
     };
     const create = (): Promise<string> =>
-      runImports.createRunFromImport(importId, run, (manager, created) =>
+      runImports.createRunFromImport(importId, run, contents, (manager, created) =>
         audit.append(
           {
             actorId: created.runImport.createdById,

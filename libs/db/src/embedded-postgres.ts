@@ -2,10 +2,66 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, parse } from 'node:path';
+import { Client } from 'pg';
 
 export interface EmbeddedDatabase {
+  /** The application role (amplio_app): no superuser, no ownership, INSERT only on the audit log. */
   url: string;
+  /** The migration role (amplio_owner): owns the schema, runs migrations. */
+  migrationUrl: string;
   stop(): Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+  ownerPassword?: string;
+  appPassword?: string;
+}
+
+export const EMBEDDED_OWNER_ROLE = 'amplio_owner';
+export const EMBEDDED_APP_ROLE = 'amplio_app';
+
+/**
+ * As the cluster's superuser (used for nothing else): the owner role owns the database and every
+ * object in it (objects of older installs are handed over), the application role is a plain login.
+ * Neither is a superuser; passwords (generated, base64url) are set on each start from the file.
+ */
+async function prepareRoles(superuserUrl: string, credentials: Required<Credentials>): Promise<void> {
+  const client = new Client({ connectionString: superuserUrl });
+  await client.connect();
+  try {
+    for (const [role, password] of [
+      [EMBEDDED_OWNER_ROLE, credentials.ownerPassword],
+      [EMBEDDED_APP_ROLE, credentials.appPassword],
+    ] as const) {
+      if (!/^[A-Za-z0-9_-]+$/.test(password)) throw new Error(`unexpected password format for ${role}`);
+      const { rowCount } = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
+      const verb = rowCount ? 'ALTER' : 'CREATE';
+      await client.query(
+        `${verb} ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD '${password}'`,
+      );
+    }
+    await client.query(`ALTER DATABASE amplio OWNER TO ${EMBEDDED_OWNER_ROLE}`);
+    await client.query(`
+      DO $$ DECLARE r record; BEGIN
+        FOR r IN SELECT c.oid::regclass AS name, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                 WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
+                   AND pg_get_userbyid(c.relowner) <> '${EMBEDDED_OWNER_ROLE}'
+                   AND NOT (c.relkind = 'S' AND EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i'))) LOOP
+          EXECUTE format('ALTER %s %s OWNER TO ${EMBEDDED_OWNER_ROLE}',
+            CASE WHEN r.relkind = 'S' THEN 'SEQUENCE' WHEN r.relkind = 'v' THEN 'VIEW'
+                 WHEN r.relkind = 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END, r.name);
+        END LOOP;
+        FOR r IN SELECT p.oid::regprocedure AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+                 WHERE n.nspname = 'public' AND pg_get_userbyid(p.proowner) <> '${EMBEDDED_OWNER_ROLE}' LOOP
+          EXECUTE format('ALTER FUNCTION %s OWNER TO ${EMBEDDED_OWNER_ROLE}', r.name);
+        END LOOP;
+      END $$`);
+    await client.query(`GRANT CONNECT ON DATABASE amplio TO ${EMBEDDED_APP_ROLE}`);
+  } finally {
+    await client.end();
+  }
 }
 
 interface EmbeddedPostgresInstance {
@@ -72,10 +128,15 @@ export async function startEmbeddedPostgres(
   const credentialsFile = join(dataDir, 'postgres-credentials.json');
   const firstStart = !existsSync(join(clusterDir, 'PG_VERSION'));
   if (firstStart) rmSync(clusterDir, { recursive: true, force: true });
-  const credentials = existsSync(credentialsFile)
-    ? (JSON.parse(readFileSync(credentialsFile, 'utf8')) as { user: string; password: string })
+  const stored: Credentials = existsSync(credentialsFile)
+    ? (JSON.parse(readFileSync(credentialsFile, 'utf8')) as Credentials)
     : { user: 'amplio', password: randomBytes(18).toString('base64url') };
-  if (!existsSync(credentialsFile))
+  const credentials: Required<Credentials> = {
+    ...stored,
+    ownerPassword: stored.ownerPassword ?? randomBytes(18).toString('base64url'),
+    appPassword: stored.appPassword ?? randomBytes(18).toString('base64url'),
+  };
+  if (!existsSync(credentialsFile) || !stored.ownerPassword || !stored.appPassword)
     writeFileSync(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
 
   const pidFile = join(clusterDir, 'postmaster.pid');
@@ -122,6 +183,17 @@ export async function startEmbeddedPostgres(
     throw error;
   }
   if (firstStart) await postgres.createDatabase('amplio');
-  const url = `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/amplio`;
-  return { url, stop: () => postgres.stop() };
+  const urlFor = (user: string, password: string): string =>
+    `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/amplio`;
+  try {
+    await prepareRoles(urlFor(credentials.user, credentials.password), credentials);
+  } catch (error) {
+    await postgres.stop().catch(() => undefined);
+    throw error;
+  }
+  return {
+    url: urlFor(EMBEDDED_APP_ROLE, credentials.appPassword),
+    migrationUrl: urlFor(EMBEDDED_OWNER_ROLE, credentials.ownerPassword),
+    stop: () => postgres.stop(),
+  };
 }

@@ -1,4 +1,4 @@
-import { JOBS, type JobName, type JobPayloads, type JobQueue } from './job-contract';
+import { type EnsureResult, JOBS, type JobName, type JobPayloads, type JobQueue } from './job-contract';
 import type { JobRegistry } from './job-registry';
 
 /**
@@ -41,6 +41,17 @@ export class InlineJobQueue implements JobQueue {
     });
     this.running.add(run);
     return Promise.resolve();
+  }
+
+  /** A job pending in this process is alive; any other is run (after a restart, the relay's call). */
+  async ensureEnqueued<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<EnsureResult> {
+    if (this.pendingIds.has(JOBS[name].jobId(payload))) return 'alive';
+    await this.enqueue(name, payload);
+    return 'enqueued';
+  }
+
+  ping(): Promise<void> {
+    return this.closed ? Promise.reject(new Error('job queue closed')) : Promise.resolve();
   }
 
   /** Stops taking jobs and waits for the running ones. */

@@ -45,9 +45,19 @@ export interface JobHandler<N extends JobName = JobName> {
   handle(payload: JobPayloads[N], context: JobContext): Promise<void>;
 }
 
+/** What `ensureEnqueued` found: a job already waiting or running, or one it (re-)added. */
+export type EnsureResult = 'alive' | 'enqueued';
+
 /** Enqueues jobs; BullMQ in the scaled mode, in-process in the embedded mode. */
 export interface JobQueue {
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void>;
+  /**
+   * The outbox relay's call: adds the job unless one with its id is waiting, delayed or running
+   * (`force` replaces even that one: a stuck job). A job lost with Redis's data is added again.
+   */
+  ensureEnqueued<N extends JobName>(name: N, payload: JobPayloads[N], force?: boolean): Promise<EnsureResult>;
+  /** Whether the queue's backend answers (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { Public } from '../auth/access-token.guard';
-import { HealthDto } from './dto/health.dto';
+import { HealthDto, ReadinessDto } from './dto/health.dto';
 import { HealthService } from './health.service';
 
 @ApiTags('health')
@@ -9,10 +10,22 @@ import { HealthService } from './health.service';
 export class HealthController {
   constructor(private readonly healthService: HealthService) {}
 
+  /** Liveness: the process answers. */
   @Public()
   @Get('health')
   @ApiOkResponse({ type: HealthDto })
-  health(): Promise<HealthDto> {
+  health(): HealthDto {
     return this.healthService.health();
+  }
+
+  /** Readiness: database, Redis (when configured) and the queue answer; 503 otherwise. */
+  @Public()
+  @Get('ready')
+  @ApiOkResponse({ type: ReadinessDto })
+  @ApiServiceUnavailableResponse({ type: ReadinessDto })
+  async ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessDto> {
+    const readiness = await this.healthService.ready();
+    if (readiness.status !== 'ready') response.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return readiness;
   }
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { AuditRepository, CatalogueRepository, RunImportRepository, sha256Hex } from '@amplio/db';
 import { RunFileError, type SampleType } from '@amplio/domain';
@@ -11,7 +12,9 @@ import type { RunDto } from '../runs/dto/run.dto';
 import { RunAccessService } from '../runs/run-access.service';
 import { PLATE_PLAN_TYPES } from '../plate-templates/plate-plan-types';
 import type { StoredRunFileDto } from './dto/stored-run-file.dto';
+import { acceptedExtensions, fileWithoutExtension } from './accepted-extensions';
 import type { UploadedRunFile } from './uploaded-run-file';
+import type { StoredUpload } from './upload-storage';
 
 /** A run's files: plate plans applied to its wells, original files added and downloaded. */
 @Injectable()
@@ -70,28 +73,45 @@ export class RunFilesService {
     return dto;
   }
 
-  /** Keeps more original files with the run (byte for byte, SHA-256 recorded). */
-  async addFiles(
-    user: AuthenticatedUser,
-    runId: string,
-    files: UploadedRunFile[],
-  ): Promise<StoredRunFileDto[]> {
+  /**
+   * Keeps more original files with the run (byte for byte, SHA-256 recorded), only while the caller
+   * may change the run (SPEC 4: RUN_TO_INTERPRET, or WAIT_FOR_APPROVAL for a physician), only for the
+   * roles that import, and only with the analyser's extensions. Files are read from the upload
+   * directory one at a time, so memory holds one file at most.
+   */
+  async addFiles(user: AuthenticatedUser, runId: string, files: StoredUpload[]): Promise<StoredRunFileDto[]> {
+    if (!hasRole(user, 'TECHNICIAN') && !hasRole(user, 'WRITE_DIAGNOSTIC'))
+      throw new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
     if (files.length === 0)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorFieldRequired', ['analyserFiles']);
-    const run = await this.access.findAccessible(user, runId);
+    const run = await this.access.findUpdatable(user, runId);
+    const analyser = await this.catalogue.findAnalyser(run.analyserId);
+    const extensions = acceptedExtensions(analyser?.extension);
+    const wrong = fileWithoutExtension(
+      files.map((file) => file.originalname),
+      extensions,
+    );
+    if (wrong !== null) {
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'errorImportInvalidFile', [
+        `${wrong}: ${analyser?.name ?? run.analyserId} accepts ${extensions.join(', ')}`,
+      ]);
+    }
     return this.runImports.transaction(async (tx) => {
-      const stored = await this.runImports.addRunFiles(
-        run.id,
-        files.map((file) => ({ name: file.originalname, content: file.buffer })),
-        tx,
-      );
+      let stored: Awaited<ReturnType<RunImportRepository['addRunFiles']>> = [];
+      for (const file of files) {
+        stored = await this.runImports.addRunFiles(
+          run.id,
+          [{ name: file.originalname, content: await readFile(file.path) }],
+          tx,
+        );
+      }
       await this.audit.append(
         runAuditRecord(
           user,
           run,
           'add-files',
           null,
-          files.map((file) => ({ name: file.originalname, sha256: sha256Hex(file.buffer) })),
+          files.map((file) => ({ name: file.originalname, sha256: file.sha256 })),
         ),
         tx,
       );
@@ -110,11 +130,12 @@ export class RunFilesService {
     const run = await this.access.findAccessible(user, runId);
     const files = await this.runImports.listRunFiles(run.id);
     for (const file of files) {
-      if (sha256Hex(file.content) !== file.sha256) {
+      if (!file.content || sha256Hex(file.content) !== file.sha256) {
         this.logger.error(`run ${run.id}: file ${file.name} no longer matches its SHA-256`);
         throw new ApiError(HttpStatus.INTERNAL_SERVER_ERROR, 'errorInternal', ['checksum']);
       }
     }
-    return { fileName: `${run.businessId}.zip`, content: Buffer.from(zipRunFiles(files)) };
+    const complete = files.map((file) => ({ name: file.name, content: file.content ?? Buffer.alloc(0) }));
+    return { fileName: `${run.businessId}.zip`, content: Buffer.from(zipRunFiles(complete)) };
   }
 }

@@ -2,17 +2,29 @@ import {
   Body,
   Controller,
   Get,
+  Headers,
   HttpCode,
   HttpStatus,
   Param,
   Post,
+  Res,
   StreamableFile,
   UploadedFile,
   UploadedFiles,
   UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor, FilesInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { FileInterceptor } from '@nestjs/platform-express';
+import {
+  ApiAcceptedResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiHeader,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
 import { ApiError } from '../common/api-error';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
@@ -22,7 +34,10 @@ import { PlatePlanRequestDto } from './dto/plate-plan-request.dto';
 import { StoredRunFileDto } from './dto/stored-run-file.dto';
 import { RunFilesService } from './run-files.service';
 import { RunImportService } from './run-import.service';
-import { RUN_UPLOAD_LIMITS, type UploadedRunFile } from './uploaded-run-file';
+import { PLATE_PLAN_UPLOAD, type UploadedRunFile } from './uploaded-run-file';
+import { RunImportDto } from './dto/run-import.dto';
+import { UploadInterceptor } from './upload.interceptor';
+import type { StoredUpload } from './upload-storage';
 
 const ANALYSER_FILES_BODY = {
   type: 'array',
@@ -41,6 +56,16 @@ export class RunImportController {
   @Post('parse')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'A retried upload answers the first import',
+  })
+  @ApiHeader({
+    name: 'Prefer',
+    required: false,
+    description: 'respond-async: answer 202 with the import at once',
+  })
   @ApiBody({
     schema: {
       type: 'object',
@@ -52,14 +77,39 @@ export class RunImportController {
       },
     },
   })
-  @ApiOkResponse({ type: RunDto })
-  @UseInterceptors(FilesInterceptor('analyserFiles', RUN_UPLOAD_LIMITS.files, { limits: RUN_UPLOAD_LIMITS }))
-  parse(
+  @ApiOkResponse({ type: RunDto, description: 'The run, when it was ready within IMPORT_WAIT_MS' })
+  @ApiAcceptedResponse({ type: RunImportDto, description: 'The import: poll GET /api/run/import/{importId}' })
+  @UseInterceptors(UploadInterceptor(['analyserFiles']))
+  async parse(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: ParseRunDto,
-    @UploadedFiles() files: UploadedRunFile[] = [],
-  ): Promise<RunDto> {
-    return this.runImport.parse(user, body.analyserId, files, body.uploadId ?? null);
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+    @UploadedFiles() files: StoredUpload[] = [],
+  ): Promise<RunDto | RunImportDto> {
+    if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,128}$/.test(idempotencyKey))
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['Idempotency-Key']);
+    const outcome = await this.runImport.parse(user, {
+      analyserId: body.analyserId,
+      files,
+      uploadId: body.uploadId ?? null,
+      idempotencyKey: idempotencyKey ?? body.uploadId ?? null,
+      respondAsync: /\brespond-async\b/i.test(prefer ?? ''),
+    });
+    if (outcome.kind === 'run') return outcome.run;
+    response.status(HttpStatus.ACCEPTED);
+    response.setHeader('Location', `/api/run/import/${outcome.runImport.importId}`);
+    return outcome.runImport;
+  }
+
+  @Get('import/:importId')
+  @ApiOkResponse({ type: RunImportDto })
+  findImport(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('importId') importId: string,
+  ): Promise<RunImportDto> {
+    return this.runImport.find(user, importId);
   }
 
   @Post('parse/plate-plan')
@@ -78,7 +128,7 @@ export class RunImportController {
     },
   })
   @ApiOkResponse({ type: RunDto })
-  @UseInterceptors(FileInterceptor('platePlanFile', { limits: { fileSize: 5 * 1024 * 1024, files: 1 } }))
+  @UseInterceptors(FileInterceptor('platePlanFile', PLATE_PLAN_UPLOAD))
   platePlan(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: PlatePlanRequestDto,
@@ -98,11 +148,11 @@ export class RunImportController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { analyserFiles: ANALYSER_FILES_BODY } } })
   @ApiOkResponse({ type: [StoredRunFileDto] })
-  @UseInterceptors(FilesInterceptor('analyserFiles', RUN_UPLOAD_LIMITS.files, { limits: RUN_UPLOAD_LIMITS }))
+  @UseInterceptors(UploadInterceptor(['analyserFiles']))
   addFiles(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id') id: string,
-    @UploadedFiles() files: UploadedRunFile[] = [],
+    @UploadedFiles() files: StoredUpload[] = [],
   ): Promise<StoredRunFileDto[]> {
     return this.runFiles.addFiles(user, id, files);
   }

@@ -1,20 +1,55 @@
 import { randomUUID } from 'node:crypto';
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { CatalogueRepository, RunImportRepository, RunRepository } from '@amplio/db';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { CatalogueRepository, RunImportRepository, RunRepository, type RunImportEntity } from '@amplio/db';
+import type { ErrorKey } from '@amplio/domain';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom } from '@amplio/events';
 import { JOB_QUEUE, type JobQueue } from '@amplio/jobs';
 import { ApiError } from '../common/api-error';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { RUNTIME_SETTINGS, type RuntimeSettings } from '../infrastructure/runtime-settings';
+import { API_RUNTIME, type ApiRuntime } from '../common/api-runtime';
+import { type AuthenticatedUser, scopeOf } from '../auth/authenticated-user';
 import type { RunDto } from '../runs/dto/run.dto';
 import { RunAccessService } from '../runs/run-access.service';
-import type { UploadedRunFile } from './uploaded-run-file';
+import { acceptedExtensions, fileWithoutExtension } from './accepted-extensions';
+import type { RunImportDto } from './dto/run-import.dto';
+import { claimUploads } from './upload.interceptor';
+import type { StoredUpload } from './upload-storage';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Run import (SPEC 2 "Run import, step 1"): the upload becomes an import job, then a run. */
+export type ParseOutcome = { kind: 'run'; run: RunDto } | { kind: 'import'; runImport: RunImportDto };
+
+export interface ParseRequest {
+  analyserId: string;
+  files: StoredUpload[];
+  uploadId: string | null;
+  /** Idempotency-Key header, else the uploadId: a retried upload answers the first import. */
+  idempotencyKey: string | null;
+  /** Prefer: respond-async: answer the import at once instead of waiting for the run. */
+  respondAsync: boolean;
+}
+
+export function toRunImportDto(runImport: RunImportEntity): RunImportDto {
+  return {
+    importId: runImport.id,
+    uploadId: runImport.uploadId,
+    state: runImport.state,
+    progress: runImport.progress,
+    runId: runImport.runId,
+    error: runImport.error
+      ? { message: runImport.error.message, params: runImport.error.params ?? [] }
+      : null,
+  };
+}
+
+/**
+ * Run import (SPEC 2 "Run import, step 1"). The upload is already on disk; it becomes a run_import
+ * row (PostgreSQL is the outbox: ImportRecoveryService enqueues any import without a live job), then
+ * a job. The answer is the run when it is ready within IMPORT_WAIT_MS, else the import (202) to poll.
+ */
 @Injectable()
 export class RunImportService {
+  private readonly logger = new Logger(RunImportService.name);
+
   constructor(
     private readonly access: RunAccessService,
     private readonly runImports: RunImportRepository,
@@ -22,19 +57,14 @@ export class RunImportService {
     private readonly catalogue: CatalogueRepository,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
-    @Inject(RUNTIME_SETTINGS) private readonly settings: RuntimeSettings,
+    @Inject(API_RUNTIME) private readonly runtime: ApiRuntime,
   ) {}
 
-  /** Stores the upload, runs the import job and answers the created run (or the file's error). */
-  async parse(
-    user: AuthenticatedUser,
-    analyserId: string,
-    files: UploadedRunFile[],
-    uploadId: string | null,
-  ): Promise<RunDto> {
+  async parse(user: AuthenticatedUser, request: ParseRequest): Promise<ParseOutcome> {
     const laboratoryId = this.access.requireLaboratory(user);
-    const analyser = await this.catalogue.findAnalyser(analyserId);
-    if (!analyser) throw new ApiError(HttpStatus.BAD_REQUEST, 'errorUnknownAnalyser', [analyserId]);
+    const { files } = request;
+    const analyser = await this.catalogue.findAnalyser(request.analyserId);
+    if (!analyser) throw new ApiError(HttpStatus.BAD_REQUEST, 'errorUnknownAnalyser', [request.analyserId]);
     if (files.length === 0)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorFieldRequired', ['analyserFiles']);
     if (files.length < analyser.minNumberOfFilesByRun || files.length > analyser.maxNumberOfFilesByRun) {
@@ -43,46 +73,74 @@ export class RunImportService {
         String(analyser.maxNumberOfFilesByRun),
       ]);
     }
-    const importId = randomUUID();
-    await this.runImports.createImport({
-      id: importId,
+    const extensions = acceptedExtensions(analyser.extension);
+    const wrong = fileWithoutExtension(
+      files.map((file) => file.originalname),
+      extensions,
+    );
+    if (wrong !== null) {
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'errorImportInvalidFile', [
+        `${wrong}: ${analyser.name} accepts ${extensions.join(', ')}`,
+      ]);
+    }
+    const { created, runImport } = await this.runImports.createImport({
+      id: randomUUID(),
       laboratoryId,
-      analyserId,
-      uploadId,
+      analyserId: analyser.id,
+      uploadId: request.uploadId,
+      idempotencyKey: request.idempotencyKey,
       createdById: user.id,
       createdByName: user.displayName,
-      files: files.map((file) => ({ name: file.originalname, content: file.buffer })),
+      files: files.map((file) => ({
+        name: file.originalname,
+        path: file.path,
+        size: file.size,
+        sha256: file.sha256,
+      })),
     });
-    this.events.publish([laboratoryRoom(laboratoryId)], 'import.progress', {
-      uploadId,
-      runId: null,
-      fileNames: files.map((file) => file.originalname),
-      state: 'QUEUED',
-      progress: 0,
-    });
-    await this.jobs.enqueue('run.import', { importId });
-    const runId = await this.waitForImport(importId);
-    const run = await this.runs.findRunById(runId);
-    if (!run) throw new ApiError(HttpStatus.INTERNAL_SERVER_ERROR, 'errorImportUnexpected');
-    return this.access.toDto(run);
+    if (created) {
+      claimUploads(files);
+      this.events.publish([laboratoryRoom(laboratoryId)], 'import.progress', {
+        uploadId: request.uploadId,
+        runId: null,
+        fileNames: files.map((file) => file.originalname),
+        state: 'QUEUED',
+        progress: 0,
+      });
+      await this.jobs.enqueue('run.import', { importId: runImport.id }).catch((error: unknown) => {
+        // Recorded in PostgreSQL: the relay enqueues it once the queue is back.
+        this.logger.warn(`import ${runImport.id} not enqueued yet: ${String(error)}`);
+      });
+    }
+    if (request.respondAsync) return { kind: 'import', runImport: toRunImportDto(runImport) };
+    return this.waitForImport(runImport.id);
   }
 
-  /** The database is the source of truth: poll the import until the job finished it. */
-  private async waitForImport(importId: string): Promise<string> {
-    const deadline = Date.now() + this.settings.importTimeoutMs;
-    while (Date.now() < deadline) {
+  /** The import, for polling (GET /api/run/import/{importId}); 404 for another laboratory's. */
+  async find(user: AuthenticatedUser, importId: string): Promise<RunImportDto> {
+    const runImport = /^[0-9a-f-]{36}$/i.test(importId)
+      ? await this.runImports.findImportIn(scopeOf(user), importId)
+      : null;
+    if (!runImport) throw new ApiError(HttpStatus.NOT_FOUND, 'errorNotFound', [importId]);
+    return toRunImportDto(runImport);
+  }
+
+  /** Waits for the run while IMPORT_WAIT_MS lasts; then answers the import to poll (never a 504). */
+  private async waitForImport(importId: string): Promise<ParseOutcome> {
+    const deadline = Date.now() + this.runtime.config.imports.waitMs;
+    for (;;) {
       const runImport = await this.runImports.findImport(importId);
-      if (runImport?.state === 'READY' && runImport.runId) return runImport.runId;
-      if (runImport?.state === 'FAILED') {
-        const error = runImport.error ?? { message: 'errorImportUnexpected', params: [] };
-        throw new ApiError(
-          HttpStatus.BAD_REQUEST,
-          error.message as 'errorImportUnexpected',
-          error.params ?? [],
-        );
+      if (!runImport) throw new ApiError(HttpStatus.NOT_FOUND, 'errorNotFound', [importId]);
+      if (runImport.state === 'READY' && runImport.runId) {
+        const run = await this.runs.findRunById(runImport.runId);
+        if (run) return { kind: 'run', run: await this.access.toDto(run) };
       }
-      await sleep(100);
+      if (runImport.state === 'FAILED') {
+        const error = runImport.error ?? { message: 'errorImportUnexpected', params: [] };
+        throw new ApiError(HttpStatus.BAD_REQUEST, error.message as ErrorKey, error.params ?? []);
+      }
+      if (Date.now() >= deadline) return { kind: 'import', runImport: toRunImportDto(runImport) };
+      await sleep(150);
     }
-    throw new ApiError(HttpStatus.GATEWAY_TIMEOUT, 'errorImportUnexpected');
   }
 }

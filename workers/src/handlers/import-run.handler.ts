@@ -1,10 +1,37 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AuditRepository, CatalogueRepository, RunImportRepository } from '@amplio/db';
+import { readFile, rm } from 'node:fs/promises';
+import {
+  AuditRepository,
+  CatalogueRepository,
+  RunImportRepository,
+  type RunFileEntity,
+  type RunImportEntity,
+} from '@amplio/db';
 import { type ErrorBody, type ImportProgressEvent, type ParsedRun, RunFileError } from '@amplio/domain';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom } from '@amplio/events';
 import { JOBS, type JobContext, type JobHandler, type JobPayloads } from '@amplio/jobs';
 import { parseInThread } from '../parsing/parse-in-thread';
 import { WORKER_SETTINGS, type WorkerSettings } from '../worker-settings';
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * An import's files: from the upload directory the API streamed them to (shared by the API and the
+ * workers, docs/operations.md), or from the database for imports recorded before uploads went to disk.
+ */
+async function readImportFiles(files: RunFileEntity[]): Promise<Map<string, Buffer>> {
+  const contents = new Map<string, Buffer>();
+  for (const file of files) {
+    const content = file.content ?? (file.uploadPath ? await readFile(file.uploadPath) : null);
+    if (!content) throw new Error(`${file.name}: no content`);
+    contents.set(file.id, content);
+  }
+  return contents;
+}
+
+async function removeFiles(paths: string[]): Promise<void> {
+  await Promise.all(paths.map((path) => rm(path, { force: true })));
+}
 
 /** Parses an upload into a run with its wells and curves; bad files leave no run behind. */
 @Injectable()
@@ -24,20 +51,23 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
     const runImport = await this.runImports.findImport(importId);
     if (!runImport || runImport.state === 'READY' || runImport.state === 'FAILED') return;
     const files = await this.runImports.listImportFiles(importId);
+    let contents: Map<string, Buffer>;
+    try {
+      contents = await readImportFiles(files);
+    } catch (error) {
+      // The upload files are gone (another host's upload directory, or deleted): nothing to retry.
+      const body: ErrorBody = { message: 'errorImportUnexpected', params: [describe(error)] };
+      this.logger.error(`import ${importId}: cannot read its upload files: ${describe(error)}`);
+      await removeFiles(await this.runImports.failImport(importId, body));
+      this.publishProgress(runImport, files, 'FAILED', 100, null, body);
+      return;
+    }
     const progress = (
       state: ImportProgressEvent['state'],
       value: number,
       runId: string | null,
       error?: ErrorBody,
-    ): void =>
-      this.events.publish([laboratoryRoom(runImport.laboratoryId)], 'import.progress', {
-        uploadId: runImport.uploadId,
-        runId,
-        fileNames: files.map((file) => file.name),
-        state,
-        progress: value,
-        error,
-      });
+    ): void => this.publishProgress(runImport, files, state, value, runId, error);
 
     await this.runImports.setImportState(importId, 'PARSING', 10);
     progress('PARSING', 10, null);
@@ -45,7 +75,7 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
     let parsed: ParsedRun;
     try {
       parsed = await parseInThread(
-        files.map((file) => ({ name: file.name, content: file.content })),
+        files.map((file) => ({ name: file.name, content: contents.get(file.id) as Buffer })),
         analyser?.family || null,
         { timeoutMs: this.settings.parseTimeoutMs, maxHeapMb: this.settings.parseMaxHeapMb },
       );
@@ -54,7 +84,7 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
       const final = error instanceof RunFileError || context.attempt >= JOBS['run.import'].attempts;
       if (!final) throw error;
       this.logger.warn(`import ${importId} rejected: ${body.message} ${body.params?.join(' ') ?? ''}`);
-      await this.runImports.failImport(importId, body);
+      await removeFiles(await this.runImports.failImport(importId, body));
       progress('FAILED', 100, null, body);
       return;
     }
@@ -88,6 +118,7 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
           })),
         })),
       },
+      contents,
       (manager, created) =>
         this.audit.append(
           {
@@ -103,8 +134,27 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
           manager,
         ),
     );
+    await removeFiles(files.flatMap((file) => (file.uploadPath ? [file.uploadPath] : [])));
     progress('READY', 100, runId);
     this.events.publish([laboratoryRoom(runImport.laboratoryId)], 'run.changed', { runId, what: 'created' });
+  }
+
+  private publishProgress(
+    runImport: RunImportEntity,
+    files: RunFileEntity[],
+    state: ImportProgressEvent['state'],
+    value: number,
+    runId: string | null,
+    error?: ErrorBody,
+  ): void {
+    this.events.publish([laboratoryRoom(runImport.laboratoryId)], 'import.progress', {
+      uploadId: runImport.uploadId,
+      runId,
+      fileNames: files.map((file) => file.name),
+      state,
+      progress: value,
+      error,
+    });
   }
 
   private errorBody(error: unknown): ErrorBody {

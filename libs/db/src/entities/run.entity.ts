@@ -33,16 +33,21 @@ export class RunEntity {
     number | null;
 }
 
-/** An original uploaded file, kept byte for byte with its SHA-256. */
+/**
+ * An original uploaded file, kept byte for byte with its SHA-256. While its import is pending the
+ * bytes are in the upload directory (`uploadPath`, content null); the run's creation stores them.
+ */
 @Entity('run_file')
 export class RunFileEntity {
   @PrimaryColumn('uuid') id!: string;
   @Column('uuid', { name: 'import_id', nullable: true }) importId!: string | null;
   @Column('uuid', { name: 'run_id', nullable: true }) runId!: string | null;
   @Column('text') name!: string;
-  @Column('int') size!: number;
+  @Column('bigint', { transformer: { to: (value: number) => value, from: (value: string) => Number(value) } })
+  size!: number;
   @Column('text') sha256!: string;
-  @Column('bytea') content!: Buffer;
+  @Column('bytea', { nullable: true }) content!: Buffer | null;
+  @Column('text', { name: 'upload_path', nullable: true }) uploadPath!: string | null;
 }
 
 /** One upload being imported: the job's subject. A failed import leaves no run behind. */
@@ -52,6 +57,7 @@ export class RunImportEntity {
   @Column('uuid', { name: 'laboratory_id' }) laboratoryId!: string;
   @Column('text', { name: 'analyser_id' }) analyserId!: string;
   @Column('text', { name: 'upload_id', nullable: true }) uploadId!: string | null;
+  @Column('text', { name: 'idempotency_key', nullable: true }) idempotencyKey!: string | null;
   @Column('text') state!: ImportState;
   @Column('int', { default: 0 }) progress!: number;
   @Column('jsonb', { nullable: true }) error!: ErrorBody | null;
@@ -59,4 +65,6 @@ export class RunImportEntity {
   @Column('uuid', { name: 'created_by_id' }) createdById!: string;
   @Column('text', { name: 'created_by_name' }) createdByName!: string;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
+  @Column('int', { name: 'requeue_count', default: 0 }) requeueCount!: number;
 }

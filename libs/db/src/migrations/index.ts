@@ -4,6 +4,9 @@ import { CurveInstrumentBaseline1763900000000 } from './1763900000000-curve-inst
 import { WellInterpretationReasonCode1764000000000 } from './1764000000000-well-interpretation-reason-code';
 import { KitConfiguration1764100000000 } from './1764100000000-kit-configuration';
 import { UserDirectoryAndSignInThrottle1764200000000 } from './1764200000000-user-directory-and-sign-in-throttle';
+import { ImportUploads1764300000000 } from './1764300000000-import-uploads';
+import { LaboratoryBusinessIds1764400000000 } from './1764400000000-laboratory-business-ids';
+import { AuditChain1764500000000 } from './1764500000000-audit-chain';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
 export const MIGRATIONS = [
@@ -13,4 +16,7 @@ export const MIGRATIONS = [
   WellInterpretationReasonCode1764000000000,
   KitConfiguration1764100000000,
   UserDirectoryAndSignInThrottle1764200000000,
+  ImportUploads1764300000000,
+  LaboratoryBusinessIds1764400000000,
+  AuditChain1764500000000,
 ];

@@ -1,13 +1,22 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, In, IsNull, LessThan } from 'typeorm';
 import type { ErrorBody, ImportState, PlateType } from '@amplio/domain';
 import { RunEntity, RunFileEntity, RunImportEntity } from '../entities/run.entity';
 import { WellCurveEntity, WellEntity } from '../entities/well.entity';
 import { insertChunked } from './insert-chunked';
+import type { LaboratoryScope } from './laboratory-scope';
 
 /** SHA-256 of a stored file, computed here only: at upload and when the file is read back. */
 export function sha256Hex(content: Uint8Array): string {
   return createHash('sha256').update(content).digest('hex');
+}
+
+/** A file already streamed to the upload directory (size and SHA-256 computed while it arrived). */
+export interface UploadedFileRef {
+  name: string;
+  path: string;
+  size: number;
+  sha256: string;
 }
 
 export interface NewImport {
@@ -15,9 +24,21 @@ export interface NewImport {
   laboratoryId: string;
   analyserId: string;
   uploadId: string | null;
+  /** The client's idempotency key: a second upload with the same key answers the first import. */
+  idempotencyKey: string | null;
   createdById: string;
   createdByName: string;
-  files: Array<{ name: string; content: Buffer }>;
+  files: UploadedFileRef[];
+}
+
+/** An import the outbox relay looks at: pending (QUEUED or PARSING) and not moved for a while. */
+export interface PendingImport {
+  id: string;
+  state: ImportState;
+  requeueCount: number;
+  laboratoryId: string;
+  uploadId: string | null;
+  updatedAt: Date;
 }
 
 export interface NewRunCurve {
@@ -58,32 +79,59 @@ export class RunImportRepository {
     return this.dataSource.transaction(work);
   }
 
-  async createImport(input: NewImport): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(RunImportEntity).insert({
-        id: input.id,
-        laboratoryId: input.laboratoryId,
-        analyserId: input.analyserId,
-        uploadId: input.uploadId,
-        state: 'QUEUED',
-        progress: 0,
-        error: null,
-        runId: null,
-        createdById: input.createdById,
-        createdByName: input.createdByName,
-      });
+  /**
+   * Records the import and its files in one transaction (the outbox: the relay enqueues any import
+   * that has no live job). With an idempotency key already used by this user, nothing is written and
+   * the first import is answered (`created: false`).
+   */
+  async createImport(input: NewImport): Promise<{ created: boolean; runImport: RunImportEntity }> {
+    return this.dataSource.transaction(async (manager) => {
+      const inserted = await manager.query<Array<{ id: string }>>(
+        `INSERT INTO run_import (id, laboratory_id, analyser_id, upload_id, idempotency_key, state, progress,
+           created_by_id, created_by_name)
+         VALUES ($1, $2, $3, $4, $5, 'QUEUED', 0, $6, $7)
+         ON CONFLICT (laboratory_id, created_by_id, idempotency_key) WHERE idempotency_key IS NOT NULL
+         DO NOTHING RETURNING id`,
+        [
+          input.id,
+          input.laboratoryId,
+          input.analyserId,
+          input.uploadId,
+          input.idempotencyKey,
+          input.createdById,
+          input.createdByName,
+        ],
+      );
+      const imports = manager.getRepository(RunImportEntity);
+      if (inserted.length === 0) {
+        const existing = await imports.findOneByOrFail({
+          laboratoryId: input.laboratoryId,
+          createdById: input.createdById,
+          idempotencyKey: input.idempotencyKey ?? '',
+        });
+        return { created: false, runImport: existing };
+      }
       await manager.getRepository(RunFileEntity).insert(
         input.files.map((file) => ({
           id: randomUUID(),
           importId: input.id,
           runId: null,
           name: file.name,
-          size: file.content.length,
-          sha256: sha256Hex(file.content),
-          content: file.content,
+          size: file.size,
+          sha256: file.sha256,
+          content: null,
+          uploadPath: file.path,
         })),
       );
+      return { created: true, runImport: await imports.findOneByOrFail({ id: input.id }) };
     });
+  }
+
+  /** The import if the caller's laboratory may see it. */
+  findImportIn(scope: LaboratoryScope, id: string): Promise<RunImportEntity | null> {
+    return this.dataSource
+      .getRepository(RunImportEntity)
+      .findOneBy(scope.crossLaboratory ? { id } : { id, laboratoryId: scope.laboratoryId ?? '' });
   }
 
   findImport(id: string): Promise<RunImportEntity | null> {
@@ -95,15 +143,100 @@ export class RunImportRepository {
   }
 
   async setImportState(id: string, state: ImportState, progress: number): Promise<void> {
-    await this.dataSource.getRepository(RunImportEntity).update({ id }, { state, progress });
+    await this.dataSource
+      .getRepository(RunImportEntity)
+      .update({ id }, { state, progress, updatedAt: () => 'now()' });
   }
 
-  /** A rejected upload leaves nothing behind but the failed import's error. */
-  async failImport(id: string, error: ErrorBody): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(RunFileEntity).delete({ importId: id });
-      await manager.getRepository(RunImportEntity).update({ id }, { state: 'FAILED', error, progress: 100 });
+  /**
+   * A rejected upload leaves nothing behind but the failed import's error (and never a run: an
+   * import already READY is left as it is). Answers the upload files to delete.
+   */
+  async failImport(id: string, error: ErrorBody): Promise<string[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const files = await manager
+        .getRepository(RunFileEntity)
+        .find({ where: { importId: id, runId: IsNull() } });
+      const failed = await manager
+        .getRepository(RunImportEntity)
+        .update(
+          { id, state: In(['QUEUED', 'PARSING']) },
+          { state: 'FAILED', error, progress: 100, updatedAt: () => 'now()' },
+        );
+      if (!failed.affected) return [];
+      await manager.getRepository(RunFileEntity).delete({ importId: id, runId: IsNull() });
+      return files.flatMap((file) => (file.uploadPath ? [file.uploadPath] : []));
     });
+  }
+
+  /** Pending imports that have not moved since `before` (the outbox relay's work list). */
+  async listStaleImports(before: Date, limit = 100): Promise<PendingImport[]> {
+    const rows = await this.dataSource.getRepository(RunImportEntity).find({
+      where: { state: In(['QUEUED', 'PARSING']), updatedAt: LessThan(before) },
+      order: { updatedAt: 'ASC' },
+      take: limit,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      state: row.state,
+      requeueCount: row.requeueCount,
+      laboratoryId: row.laboratoryId,
+      uploadId: row.uploadId,
+      updatedAt: row.updatedAt,
+    }));
+  }
+
+  /** Counts a re-queue of a stuck import and marks it moved (so it waits another period). */
+  async markRequeued(id: string, counted: boolean): Promise<void> {
+    await this.dataSource.getRepository(RunImportEntity).update(
+      { id, state: In(['QUEUED', 'PARSING']) },
+      {
+        updatedAt: () => 'now()',
+        ...(counted ? { requeueCount: () => 'requeue_count + 1' } : {}),
+      },
+    );
+  }
+
+  /**
+   * Runs imported but never saved in step 1 (no 'configure-wells' audit record), created before
+   * `before`, and failed imports as old: deleted. Answers the deleted runs and upload files left.
+   */
+  async deleteAbandoned(
+    before: Date,
+  ): Promise<{ runs: Array<{ id: string; laboratoryId: string }>; uploads: string[] }> {
+    return this.dataSource.transaction(async (manager) => {
+      // One clean-up at a time across processes; the others skip this round.
+      const [{ locked }] = await manager.query<Array<{ locked: boolean }>>(
+        'SELECT pg_try_advisory_xact_lock(738214503) AS locked',
+      );
+      if (!locked) return { runs: [], uploads: [] };
+      const runs = await manager.query<Array<{ id: string; laboratory_id: string }>>(
+        `DELETE FROM run r WHERE r.status = 'RUN_TO_INTERPRET' AND r.created_at < $1
+           AND NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.entity = 'run' AND a.entity_id = r.id::text
+                           AND a.action <> 'import')
+         RETURNING r.id, r.laboratory_id`,
+        [before],
+      );
+      const uploads = await manager.query<Array<{ upload_path: string }>>(
+        `DELETE FROM run_file f USING run_import i
+          WHERE f.import_id = i.id AND f.run_id IS NULL AND i.state IN ('FAILED', 'READY') AND i.updated_at < $1
+          RETURNING f.upload_path`,
+        [before],
+      );
+      await manager.query(`DELETE FROM run_import WHERE state = 'FAILED' AND updated_at < $1`, [before]);
+      return {
+        runs: runs.map((row) => ({ id: row.id, laboratoryId: row.laboratory_id })),
+        uploads: uploads.flatMap((row) => (row.upload_path ? [row.upload_path] : [])),
+      };
+    });
+  }
+
+  /** Upload paths still referenced by a pending import (the clean-up keeps them). */
+  async referencedUploads(): Promise<Set<string>> {
+    const rows = await this.dataSource.query<Array<{ upload_path: string }>>(
+      `SELECT upload_path FROM run_file WHERE upload_path IS NOT NULL`,
+    );
+    return new Set(rows.map((row) => row.upload_path));
   }
 
   /**
@@ -114,6 +247,7 @@ export class RunImportRepository {
   async createRunFromImport(
     importId: string,
     run: NewRun,
+    contents: Map<string, Buffer>,
     inSameTransaction: (manager: EntityManager, created: CreatedRun) => Promise<void>,
   ): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
@@ -125,8 +259,13 @@ export class RunImportRepository {
         .getOne();
       if (!runImport) throw new Error(`import ${importId} not found`);
       if (runImport.runId) return runImport.runId;
+      if (runImport.state === 'FAILED') throw new Error(`import ${importId} already failed`);
+      // Business ids count per laboratory (docs/security.md): R + at least 6 digits.
       const [{ next }] = await manager.query<Array<{ next: number }>>(
-        `SELECT nextval('run_business_id_seq')::int AS next`,
+        `INSERT INTO laboratory_run_counter (laboratory_id, last_value) VALUES ($1, 1)
+         ON CONFLICT (laboratory_id) DO UPDATE SET last_value = laboratory_run_counter.last_value + 1
+         RETURNING last_value AS next`,
+        [runImport.laboratoryId],
       );
       const runId = randomUUID();
       const businessId = `R${String(next).padStart(6, '0')}`;
@@ -176,14 +315,22 @@ export class RunImportRepository {
       }
       await insertChunked(manager, WellEntity, wells);
       await insertChunked(manager, WellCurveEntity, curves, 200);
-      await manager.getRepository(RunFileEntity).update({ importId }, { runId });
-      await imports.update({ id: importId }, { runId, state: 'READY', progress: 100 });
+      const files = manager.getRepository(RunFileEntity);
+      for (const file of await files.find({ where: { importId }, select: { id: true } })) {
+        const content = contents.get(file.id);
+        if (!content) throw new Error(`import ${importId}: file ${file.id} was not read`);
+        await files.update({ id: file.id }, { runId, content, uploadPath: null });
+      }
+      await imports.update(
+        { id: importId },
+        { runId, state: 'READY', progress: 100, updatedAt: () => 'now()' },
+      );
       await inSameTransaction(manager, { runId, businessId, runImport });
       return runId;
     });
   }
 
-  /** The run's original files, oldest first, with their contents. */
+  /** The run's original files, by name, with their contents (stored once the run exists). */
   listRunFiles(runId: string): Promise<RunFileEntity[]> {
     return this.dataSource.getRepository(RunFileEntity).find({ where: { runId }, order: { name: 'ASC' } });
   }
@@ -211,6 +358,7 @@ export class RunImportRepository {
         size: file.content.length,
         sha256: file.sha256,
         content: file.content,
+        uploadPath: null,
       }));
     if (fresh.length > 0) await repository.insert(fresh);
     return repository.find({
