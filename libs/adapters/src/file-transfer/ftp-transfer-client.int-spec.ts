@@ -189,4 +189,18 @@ describe('FtpTransferClient against a real FTP server on loopback', () => {
     expect(uploadDir()).toEqual(['big.xml']);
     expect(readFileSync(join(root, 'upload/big.xml')).equals(content)).toBe(true);
   });
+
+  it('a server that stops answering mid-upload is declared lost after the idle timeout', async () => {
+    server.faults.stallAfterBytes = 512 * 1024;
+    const started = Date.now();
+    const failure = await failureOf(
+      client.deliver(config({ timeouts: { connectMs: 3_000, idleMs: 1_000 } }), {
+        fileName: 'stalled.xml',
+        content: randomBytes(8 * 1024 * 1024),
+      }),
+    );
+    expect(failure).toMatchObject({ key: 'errorFtpConnectionLost', retryable: true });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(existsSync(join(root, 'upload/stalled.xml'))).toBe(false);
+  });
 });

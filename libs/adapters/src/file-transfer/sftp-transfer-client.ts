@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import SftpClient from 'ssh2-sftp-client';
 import {
   utils as sshUtils,
@@ -24,6 +25,7 @@ import {
   messageOf,
   unknownFailure,
   withDeadline,
+  withIdleWatch,
   type TransferStage,
 } from './transfer-failure';
 
@@ -159,33 +161,62 @@ async function openSession(config: FileTransferConfig): Promise<SftpSession> {
   }
 }
 
-function remoteDirectoryOf(session: SftpSession, directory: string): RemoteDirectory {
+const UPLOAD_CHUNK_BYTES = 64 * 1024;
+
+/** The content in chunks, calling `onPull` each time the upload takes the next one. */
+function* chunksOf(content: Buffer, onPull: () => void): Generator<Buffer> {
+  for (let offset = 0; offset < content.length; offset += UPLOAD_CHUNK_BYTES) {
+    onPull();
+    yield content.subarray(offset, offset + UPLOAD_CHUNK_BYTES);
+  }
+}
+
+/**
+ * Every SFTP request runs under an idle watch: SSH keepalives are answered even when the SFTP
+ * subsystem hangs, so a request without progress for the idle timeout ends the connection.
+ */
+function remoteDirectoryOf(session: SftpSession, config: FileTransferConfig): RemoteDirectory {
   const { sftp } = session;
-  const at = (name: string): string => posix.join(directory, name);
+  const { idleMs } = timeoutsOf(config);
+  const at = (name: string): string => posix.join(config.directory, name);
+  const watched = <T>(work: (touch: () => void) => Promise<T>): Promise<T> =>
+    withIdleWatch(
+      idleMs,
+      () => {
+        session.connectionEnded = true;
+        void sftp.end().catch(() => undefined);
+      },
+      work,
+    );
   return {
-    async size(name) {
-      try {
-        return (await sftp.stat(at(name))).size;
-      } catch (error) {
-        const code = errorCodeOf(error);
-        if (code === 'ENOENT' || code === SFTP_NO_SUCH_FILE) return undefined;
-        throw error;
-      }
-    },
-    async read(name) {
-      return (await sftp.get(at(name))) as Buffer;
-    },
+    size: (name) =>
+      watched(async () => {
+        try {
+          return (await sftp.stat(at(name))).size;
+        } catch (error) {
+          const code = errorCodeOf(error);
+          if (code === 'ENOENT' || code === SFTP_NO_SUCH_FILE) return undefined;
+          throw error;
+        }
+      }),
+    read: (name) =>
+      watched(async (touch) => {
+        const chunks: Buffer[] = [];
+        const sink = new PassThrough();
+        sink.on('data', (chunk: Buffer) => {
+          touch();
+          chunks.push(chunk);
+        });
+        await sftp.get(at(name), sink);
+        return Buffer.concat(chunks);
+      }),
     async write(name, content) {
       session.stage.current = 'write';
-      await sftp.put(content, at(name));
+      await watched((touch) => sftp.put(Readable.from(chunksOf(content, touch)), at(name)));
       session.stage.current = 'finish';
     },
-    async rename(from, to) {
-      await sftp.rename(at(from), at(to));
-    },
-    async remove(name) {
-      await sftp.delete(at(name));
-    },
+    rename: (from, to) => watched(() => sftp.rename(at(from), at(to))).then(() => undefined),
+    remove: (name) => watched(() => sftp.delete(at(name))).then(() => undefined),
   };
 }
 
@@ -207,7 +238,7 @@ async function inSession<T>(
 export class SftpTransferClient implements FileTransferClient {
   test(config: FileTransferConfig): Promise<ConnectionTestResult> {
     return inSession(config, async (session) => {
-      const dir = remoteDirectoryOf(session, config.directory);
+      const dir = remoteDirectoryOf(session, config);
       const probe = `.amplio-write-test-${randomBytes(6).toString('hex')}`;
       await dir.write(probe, Buffer.from('amplio connection test\n'));
       await dir.remove(probe);
@@ -217,7 +248,7 @@ export class SftpTransferClient implements FileTransferClient {
 
   deliver(config: FileTransferConfig, file: TransferFile): Promise<DeliveryResult> {
     return inSession(config, (session) =>
-      deliverToDirectory(remoteDirectoryOf(session, config.directory), config.directory, file),
+      deliverToDirectory(remoteDirectoryOf(session, config), config.directory, file),
     );
   }
 }

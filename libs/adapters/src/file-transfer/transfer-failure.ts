@@ -61,3 +61,32 @@ export async function withDeadline<T>(ms: number, abort: () => void, work: () =>
     clearTimeout(timer);
   }
 }
+
+/**
+ * Runs `work`, which calls `touch` whenever it makes progress; after `idleMs` without progress,
+ * calls `abort` and rejects with ETIMEDOUT. An idle timeout, whatever the size of the transfer.
+ */
+export async function withIdleWatch<T>(
+  idleMs: number,
+  abort: () => void,
+  work: (touch: () => void) => Promise<T>,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const idle = new Promise<never>((_resolve, reject) => {
+    fail = reject;
+  });
+  const touch = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      abort();
+      fail(Object.assign(new Error(`No progress for ${idleMs} ms`), { code: 'ETIMEDOUT' }));
+    }, idleMs);
+  };
+  touch();
+  try {
+    return await Promise.race([work(touch), idle]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -10,6 +10,8 @@ export interface ServerFaults {
   readOnlyDirs: readonly string[];
   /** When set, the server dies after receiving this many bytes of one upload. */
   crashAfterBytes?: number;
+  /** When set, the server stops reading an upload (but keeps the connection open) after this many bytes. */
+  stallAfterBytes?: number;
 }
 
 export interface FtpTestServerOptions {
@@ -52,7 +54,8 @@ class FaultyFileSystem extends FileSystem {
   override write(fileName: string, options?: { append?: boolean; start?: number }): unknown {
     this.refuseInReadOnly(fileName);
     const limit = this.faults.crashAfterBytes;
-    if (limit === undefined) return super.write(fileName, options);
+    const stall = this.faults.stallAfterBytes;
+    if (limit === undefined && stall === undefined) return super.write(fileName, options);
     const clientPath = this.clientPath(fileName);
     const file = createWriteStream(join(this.root, clientPath));
     let received = 0;
@@ -61,8 +64,8 @@ class FaultyFileSystem extends FileSystem {
       write(chunk: Buffer, _encoding, callback) {
         received += chunk.length;
         file.write(chunk, () => {
-          if (received >= limit) crash();
-          callback();
+          if (limit !== undefined && received >= limit) crash();
+          if (stall === undefined || received < stall) callback();
         });
       },
       final(callback) {

@@ -163,6 +163,8 @@ export class SftpTestServer {
         received += data.length;
         const limit = this.faults.crashAfterBytes;
         if (limit !== undefined && received >= limit) return this.crash();
+        const stall = this.faults.stallAfterBytes;
+        if (stall !== undefined && received >= stall) return; // never answers: a hung server
         sftp.status(reqId, STATUS_CODE.OK);
       }),
     );
