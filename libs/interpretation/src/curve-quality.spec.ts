@@ -81,5 +81,7 @@ describe('bad input: a clear per-well reason code, never a crash, never a silent
       }),
     ).toBeNull();
     expect(curveIssue(withReads([...good.fluorescence.slice(0, 36), 1100, 1100, 1100, 1099]))).toBeNull();
+    // A low raw curve whose noise dips under zero now and then is readable.
+    expect(curveIssue(withReads(good.fluorescence.map((v, i) => (i % 7 === 3 ? -0.2 : v / 200))))).toBeNull();
   });
 });

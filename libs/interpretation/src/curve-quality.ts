@@ -1,4 +1,5 @@
 import type { AmplificationCurve } from '@amplio/domain';
+import { median } from './curve-math';
 
 /**
  * Why a curve cannot be read (docs/interpretation.md, "Bad input"). A channel with one of these gets
@@ -34,8 +35,9 @@ function hasDuplicateCycles(cycles: ArrayLike<number>): boolean {
  *   or fewer readings than cycles;
  * - CURVE_TOO_SHORT: fewer than 10 cycles;
  * - CURVE_DUPLICATE_CYCLES: a cycle number read twice;
- * - CURVE_NEGATIVE: a raw (not baseline-corrected) curve with a reading below zero: raw detector
- *   counts are never negative (baseline-corrected curves legitimately are, around zero);
+ * - CURVE_NEGATIVE: a raw (not baseline-corrected) curve whose median reading is below zero: raw
+ *   detector counts are not negative (a few noisy reads just under zero on a low curve are
+ *   tolerated; baseline-corrected curves legitimately sit around zero);
  * - CURVE_CONSTANT: every reading equal (a dead channel or a placeholder);
  * - CURVE_SATURATED: 4 or more consecutive readings exactly equal to the curve's maximum after
  *   the curve rose to it by more than 100 reading quanta (the smallest non-zero difference
@@ -56,7 +58,7 @@ export function curveIssue(curve: AmplificationCurve): CurveIssue | null {
     if (values[i] < min) min = values[i];
     if (values[i] > max) max = values[i];
   }
-  if (curve.kind === 'raw' && min < 0) return 'CURVE_NEGATIVE';
+  if (curve.kind === 'raw' && min < 0 && median(values) < 0) return 'CURVE_NEGATIVE';
   if (max === min) return 'CURVE_CONSTANT';
   let quantum = Infinity;
   for (let i = 1; i < n; i++) {

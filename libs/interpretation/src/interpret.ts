@@ -49,9 +49,17 @@ function finishChannel(
           quantStudio ? 'log-linear' : 'linear',
         );
   let cq = crossing;
-  if (config.cqMethod === 'sdm') cq = crossing === null ? null : sdmCq(cycles, corrected, window.startIndex);
-  // The safety net runs only where the method gave no Cq (a Cq already says "amplified").
-  const amplification = cq !== null || amplifies(cycles, corrected);
+  // The second-derivative method fits every curve that crosses the threshold or that the safety
+  // net sees amplify (low-amplitude curves may not reach an automatic threshold), on the reads as
+  // given (the fit has its own linear baseline).
+  let seen: boolean | null = null;
+  if (config.cqMethod === 'sdm') {
+    seen = crossing !== null || amplifies(cycles, prepared.values);
+    cq = seen ? sdmCq(cycles, prepared.values, window.startIndex) : null;
+  }
+  // The safety net runs only where the method gave no Cq (a Cq already says "amplified"), on the
+  // reads as given: it removes its own drift, a baseline line through a rise would bend it.
+  const amplification = cq !== null || (seen ?? amplifies(cycles, prepared.values));
   const points = new Array<{ x: number; y: number }>(chartPoints ? n : 0);
   if (chartPoints) for (let i = 0; i < n; i++) points[i] = { x: cycles[i], y: corrected[i] };
   return {

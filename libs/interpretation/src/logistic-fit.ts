@@ -75,13 +75,15 @@ function solve(a: Float64Array, v: Float64Array): boolean {
 
 /**
  * Fits the curve; null when it has fewer than 8 reads or the fit fails. With fitSlope false the
- * baseline slope m stays 0 (for curves whose drift was already subtracted) and only b is fitted.
+ * baseline slope m stays 0 (for curves whose drift was already subtracted) and only b is fitted;
+ * with fitAsymmetry false f stays 1 (a four-parameter logistic).
  */
 export function fitLogistic(
   x: ArrayLike<number>,
   y: ArrayLike<number>,
   maxIterations = 150,
   fitSlope = true,
+  fitAsymmetry = true,
 ): LogisticFit | null {
   const n = Math.min(x.length, y.length);
   if (n < 8) return null;
@@ -89,18 +91,21 @@ export function fitLogistic(
   const earlyCount = Math.min(5, n);
   for (let i = 0; i < earlyCount; i++) early += y[i];
   early /= earlyCount;
+  // Starting midpoint: where a 5-read moving average first reaches half way from the early level
+  // to its highest value (robust to single noisy steps on low-amplitude curves).
+  const smooth = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const from = Math.max(0, i - 2);
+    const to = Math.min(n - 1, i + 2);
+    let sum = 0;
+    for (let k = from; k <= to; k++) sum += y[k];
+    smooth[i] = sum / (to - from + 1);
+  }
   let max = -Infinity;
-  let steepest = 1;
-  for (let i = 0; i < n; i++) if (y[i] > max) max = y[i];
-  for (let i = 1; i < n; i++) if (y[i] - y[i - 1] > y[steepest] - y[steepest - 1]) steepest = i;
-  const p = Float64Array.from([
-    early,
-    0,
-    Math.max(max - early, 1e-9),
-    (x[steepest] + x[steepest - 1]) / 2,
-    Math.log(1.5),
-    0,
-  ]);
+  for (let i = 0; i < n; i++) if (smooth[i] > max) max = smooth[i];
+  let half = 1;
+  while (half < n - 1 && smooth[half] < early + 0.5 * (max - early)) half++;
+  const p = Float64Array.from([early, 0, Math.max(max - early, 1e-9), x[half], Math.log(1.5), 0]);
   const r = new Float64Array(n);
   const trialR = new Float64Array(n);
   const jac = new Float64Array(n * PARAMETERS);
@@ -165,6 +170,15 @@ export function fitLogistic(
       }
       jtj[PARAMETERS + 1] = 1;
       jtr[1] = 0;
+    }
+    if (!fitAsymmetry) {
+      // f is frozen at 1 (a symmetric four-parameter logistic).
+      for (let k = 0; k < PARAMETERS; k++) {
+        jtj[5 * PARAMETERS + k] = 0;
+        jtj[k * PARAMETERS + 5] = 0;
+      }
+      jtj[5 * PARAMETERS + 5] = 1;
+      jtr[5] = 0;
     }
     let improved = false;
     for (let attempt = 0; attempt < 12 && !improved; attempt++) {

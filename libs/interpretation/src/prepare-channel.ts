@@ -9,6 +9,8 @@ import type { SignalProcessing } from './signal-processing';
 export interface PreparedChannel {
   dye: string;
   cycles: ArrayLike<number>;
+  /** The reads as the file gave them (raw or instrument-corrected). */
+  values: ArrayLike<number>;
   corrected: Float64Array;
   window: BaselineWindow;
   noiseSd: number;
@@ -91,6 +93,7 @@ export function prepareChannel(
   return {
     dye: input.dye,
     cycles,
+    values,
     corrected: correction.corrected,
     window,
     noiseSd: correction.noiseSd,

@@ -79,10 +79,26 @@ export function fittedDerivativeMaxima(
 }
 
 /**
- * Cq by second-derivative maximum, in the chosen variant, from a fit with a constant offset and no
- * slope (pass the corrected curve: the drift was removed over the baseline window). Null when the
- * curve is too short, the fit fails, or the fitted amplitude is not positive. Call it only for curves that amplify (the
- * engine requires a threshold crossing first).
+ * The fitted curve of a well: a four-parameter logistic (f = 1) and a five-parameter one, each
+ * with a linear baseline, fitted on the curve; the five-parameter fit is kept only when Akaike's
+ * criterion prefers it (n ln(RSS/n) + 2k, k = 5 or 6), as Spiess et al. (2008) propose: on noisy,
+ * low-amplitude curves the asymmetry f is not determined by the data and would move the
+ * derivative maxima by cycles.
+ */
+export function fitAmplification(cycles: ArrayLike<number>, values: ArrayLike<number>): LogisticFit | null {
+  const n = Math.min(cycles.length, values.length);
+  const four = fitLogistic(cycles, values, 200, true, false);
+  const five = fitLogistic(cycles, values, 200, true, true);
+  const aic = (fit: LogisticFit, k: number) => n * Math.log(Math.max(fit.rss, 1e-300) / n) + 2 * k;
+  const usable = (fit: LogisticFit | null): fit is LogisticFit => fit !== null && fit.amplitude > 0;
+  if (usable(four) && usable(five)) return aic(five, 6) < aic(four, 5) ? five : four;
+  return usable(four) ? four : usable(five) ? five : null;
+}
+
+/**
+ * Cq by second-derivative maximum, in the chosen variant, from fitAmplification on the curve.
+ * Null when the curve is too short, the fit fails, the fitted amplitude is not positive, or the
+ * maximum falls outside the reads (within half a cycle of either end: no maximum was seen).
  */
 export function sdmCq(
   cycles: ArrayLike<number>,
@@ -92,12 +108,12 @@ export function sdmCq(
 ): number | null {
   if (variant === 'discrete') return discreteSdmCq(cycles, corrected, fromIndex);
   const n = Math.min(cycles.length, corrected.length);
-  // The corrected curve has already lost the straight line fitted over its baseline window: the drift
-  // is modelled there, where it can be seen. Re-fitting a slope over the whole curve lets it trade
-  // off against the plateau of curves that keep climbing (Edward: 0.73 -> 0.70 median, max 3.50 ->
-  // 3.13; AMC unchanged at 0.06), so only the offset is refitted.
-  const fit = fitLogistic(cycles, corrected, 150, false);
-  if (!fit || !(fit.amplitude > 0)) return null;
-  const { sdm, tdm } = fittedDerivativeMaxima(fit, cycles[0], cycles[n - 1]);
-  return variant === 'fitted' ? sdm : tdm;
+  if (n < 8) return null;
+  const fit = fitAmplification(cycles, corrected);
+  if (!fit) return null;
+  const first = cycles[0];
+  const last = cycles[n - 1];
+  const { sdm, tdm } = fittedDerivativeMaxima(fit, first - 10, last + 10);
+  const cq = variant === 'fitted' ? sdm : tdm;
+  return cq > first + 0.5 && cq < last - 0.5 ? cq : null;
 }
