@@ -1,26 +1,28 @@
 /**
- * Parse time and peak memory of the QuantStudio (D&A xlsx, .xls, .txt), 7500 and Bio-Rad CFX
- * readers on their largest fixtures and on a generated 384-well, 4-channel, 50-cycle Bio-Rad
- * xlsx; then exceljs against SheetJS (@e965/xlsx) for reading .xlsx. Each measurement runs in its
- * own child process, so that its peak RSS is its own.
+ * Parse speed and memory of the workbook and text readers, measured side by side with the bare
+ * cost of getting at the cells, in one run:
+ * - "bare": fflate unzipSync of the whole file, every worksheet decoded to text and each cell's
+ *   content sliced out (for a BIFF8 .xls: SheetJS's read of every sheet to rows, the library kept for .xls;
+ *   for text: decoded and its lines split into fields). Nothing can read the cells faster.
+ * - "parse": parseRunFiles (detection included), the production path.
+ * Targets (issue 15): parse <= 2x bare for every workbook fixture; peak memory per parse <= 4x the
+ * file size + 50 MB. Then the time to refuse an oversize sheet (issue 10, item 9). Each case runs in
+ * its own child process so that its peak RSS is its own.
  *
- *   npx swc bench libs/parsers/src libs/domain/src -d .tmp/bench --config-file .swcrc --ignore '**\/*.spec.ts' --quiet
- *   node .tmp/bench/bench/parse-bench.js
+ *   npm run bench -- parse-bench
  */
 import './bench-aliases';
 import { fork } from 'child_process';
 import { readFileSync, readdirSync } from 'fs';
 import { basename, resolve } from 'path';
-import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
-import { zipSync, type Zippable } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import type { RunFile } from '@amplio/domain';
 import { parseRunFiles } from '../libs/parsers/src';
-import { SafeZip } from '../libs/parsers/src/common/zip';
+import { generatedBioRadXlsx, oversizeSheetXlsx } from './parse-bench-inputs';
 
 const FIXTURES = resolve(__dirname, '../../../../shared/fixtures');
-const REPEATS = 5;
-const GENERATED = 'generated Bio-Rad xlsx 384 wells x 4 fluors x 50 cycles';
+const REPEATS = 7;
 
 function fixture(path: string): RunFile {
   return { name: basename(path), content: readFileSync(resolve(FIXTURES, path)) };
@@ -30,99 +32,79 @@ function folder(path: string): RunFile[] {
   return readdirSync(resolve(FIXTURES, path)).map((name) => fixture(`${path}/${name}`));
 }
 
-/** A CFX Maestro-like "Quantification Amplification Results" workbook: one sheet per fluor. */
-function generatedBioRadXlsx(): RunFile {
-  const positions: string[] = [];
-  for (let row = 0; row < 16; row += 1)
-    for (let column = 1; column <= 24; column += 1)
-      positions.push(`${String.fromCharCode(65 + row)}${column}`);
-  const workbook = XLSX.utils.book_new();
-  ['FAM', 'HEX', 'ROX', 'Cy5'].forEach((fluor, fluorIndex) => {
-    const rows: Array<Array<string | number | null>> = [[null, 'Cycle', ...positions]];
-    for (let cycle = 1; cycle <= 50; cycle += 1) {
-      rows.push([
-        null,
-        cycle,
-        ...positions.map((_position, well) => {
-          const midpoint = 18 + ((well * 7 + fluorIndex * 3) % 15);
-          return 5000 / (1 + Math.exp(-(cycle - midpoint) / 1.6)) + ((well * 13 + cycle) % 7);
-        }),
-      ]);
-    }
-    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), fluor);
-  });
-  XLSX.utils.book_append_sheet(
-    workbook,
-    XLSX.utils.aoa_to_sheet([
-      ['File Name', 'generated.pcrd'],
-      ['Run Started', '11/21/2026 06:00:00 UTC'],
-      ['Base Serial Number', 'GEN00001'],
-    ]),
-    'Run Information',
-  );
-  return {
-    name: 'generated - Quantification Amplification Results.xlsx',
-    content: XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
-  };
-}
-
 interface ParseCase {
   name: string;
+  workbook: boolean;
   files: () => RunFile[];
 }
 
+const QS = 'thermo-quantstudio/appbio_quantstudio_';
+const MAESTRO = 'biorad-cfx/maestro-xlsx-384/';
 const PARSE_CASES: ParseCase[] = [
+  ...[
+    'designandanalysis_QS7Pro_Presence_and_Absence_autoexport.xls',
+    'designandanalysis_QS5_Standard_Curve_4Plex_example03.xlsx',
+    'designandanalysis_QS7Pro_Genotyping_example07.xlsx',
+    'designandanalysis_QS7Pro_Presence_and_Absence_example10.xlsx',
+    'example08.xlsx',
+  ].map((name) => ({ name: `QuantStudio ${name}`, workbook: true, files: () => [fixture(QS + name)] })),
   {
-    name: 'QuantStudio D&A auto-export (.xls that is xlsx, 384 wells, 40 cycles)',
-    files: () => [
-      fixture(
-        'thermo-quantstudio/appbio_quantstudio_designandanalysis_QS7Pro_Presence_and_Absence_autoexport.xls',
-      ),
-    ],
-  },
-  {
-    name: 'QuantStudio D&A 4-plex xlsx (96 wells x 4 dyes, 40 cycles)',
-    files: () => [
-      fixture(
-        'thermo-quantstudio/appbio_quantstudio_designandanalysis_QS5_Standard_Curve_4Plex_example03.xlsx',
-      ),
-    ],
-  },
-  {
-    name: 'QuantStudio 6 Flex .txt',
-    files: () => [fixture('thermo-quantstudio/appbio_quantstudio_example02.txt')],
-  },
-  {
-    name: '7500 BIFF8 .xls (multicomponent, 40 cycles)',
+    name: '7500 BIFF8 7500_std.xls',
+    workbook: true,
     files: () => [fixture('thermo-7500-stepone/7500_std.xls')],
   },
+  ...[
+    '2026-0318 ReleaseMDA -  Quantification Amplification Results.xlsx',
+    '2026-0326 LMD spc -  Quantification Amplification Results.xlsx',
+  ].map((name) => ({ name: `CFX Maestro ${name}`, workbook: true, files: () => [fixture(MAESTRO + name)] })),
   {
-    name: 'CFX Maestro 4.0 run, 21 CSV files (96 wells x 4 fluors, 55 cycles)',
+    name: 'generated CFX xlsx 384 wells x 4 fluors x 50 cycles',
+    workbook: true,
+    files: () => [generatedBioRadXlsx()],
+  },
+  { name: 'QuantStudio 6 Flex .txt', workbook: false, files: () => [fixture(`${QS}example02.txt`)] },
+  {
+    name: 'CFX Maestro 4.0 run, 21 CSV files',
+    workbook: false,
     files: () => folder('biorad-cfx/covmatic-simulated'),
   },
   {
-    name: 'CFX Maestro 5.3 xlsx (384 wells, 48 reads, non-standard zip)',
-    files: () => [
-      fixture(
-        'biorad-cfx/maestro-xlsx-384/2026-0318 ReleaseMDA -  Quantification Amplification Results.xlsx',
-      ),
-    ],
+    name: 'CFX .txt table (384 wells)',
+    workbook: false,
+    files: () => [fixture(`${MAESTRO}TEST01.BIORAD.FORMAT.1.txt`)],
   },
-  {
-    name: 'CFX Maestro .txt table (384 wells)',
-    files: () => [fixture('biorad-cfx/maestro-xlsx-384/TEST01.BIORAD.FORMAT.1.txt')],
-  },
-  { name: GENERATED, files: () => [generatedBioRadXlsx()] },
 ];
 
-interface Measure {
-  name: string;
-  bytes: number;
-  firstMs: number;
-  medianMs: number;
-  wells: number;
-  firstPeakRssDeltaMb: number;
-  firstHeapTotalDeltaMb: number;
+/** The bare cost of reaching every cell of a file, whatever its container. */
+function bareScan(file: RunFile): number {
+  const content = file.content;
+  if (content[0] === 0x50 && content[1] === 0x4b) {
+    let cells = 0;
+    for (const [name, data] of Object.entries(unzipSync(content))) {
+      if (!/worksheets[\\/][^\\/]+\.xml$/i.test(name)) continue;
+      const xml = strFromU8(data);
+      // Every cell's content sliced out (its value, not yet converted): the least a reader must do.
+      for (let at = xml.indexOf('<c '); at >= 0; at = xml.indexOf('<c ', at + 3)) {
+        const open = xml.indexOf('>', at);
+        if (xml.charCodeAt(open - 1) === 47) continue;
+        const close = xml.indexOf('</c>', open);
+        if (xml.slice(open + 1, close).length > 0) cells += 1;
+      }
+    }
+    return cells;
+  }
+  if (content[0] === 0xd0 && content[1] === 0xcf) {
+    // BIFF8 is read with SheetJS (kept for .xls): its read of every sheet to rows is the bare figure.
+    const workbook = XLSX.read(content, { type: 'buffer', dense: true });
+    let cells = 0;
+    for (const name of workbook.SheetNames)
+      for (const row of XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[name], { header: 1, raw: true }))
+        cells += row.length;
+    return cells;
+  }
+  let fields = 0;
+  for (const line of new TextDecoder().decode(content).split(/\r?\n/)) fields += line.split(/[\t,;]/).length;
+  return fields;
 }
 
 function median(values: number[]): number {
@@ -130,154 +112,109 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function measureParse(index: number): Promise<Measure> {
+function milliseconds(work: () => unknown): number {
+  const started = process.hrtime.bigint();
+  work();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+interface Measure {
+  name: string;
+  workbook: boolean;
+  bytes: number;
+  wells: number;
+  bareMs: number;
+  parseMs: number;
+  peakMb: number;
+}
+
+async function measure(index: number): Promise<Measure> {
   const item = PARSE_CASES[index];
   const files = item.files();
-  const rssBefore = process.resourceUsage().maxRSS;
-  const heapBefore = process.memoryUsage().heapTotal;
-  const times: number[] = [];
-  let wells = 0;
-  let firstPeak = 0;
-  let firstHeap = 0;
+  const bytes = files.reduce((sum, file) => sum + file.content.length, 0);
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const firstRun = await parseRunFiles(files);
+  const peakMb = (process.resourceUsage().maxRSS * 1024 - rssBefore) / 1048576;
+  const bare: number[] = [];
+  const parse: number[] = [];
   for (let repeat = 0; repeat < REPEATS; repeat += 1) {
+    // Alternated, so that a busy machine weighs on both figures alike.
+    bare.push(milliseconds(() => files.forEach(bareScan)));
     const started = process.hrtime.bigint();
-    const run = await parseRunFiles(files);
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-    if (repeat === 0) {
-      firstPeak = process.resourceUsage().maxRSS - rssBefore;
-      firstHeap = process.memoryUsage().heapTotal - heapBefore;
-    }
-    wells = run.wells.length;
+    await parseRunFiles(files);
+    parse.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   return {
     name: item.name,
-    bytes: files.reduce((sum, file) => sum + file.content.length, 0),
-    firstMs: Math.round(times[0]),
-    medianMs: Math.round(median(times)),
-    wells,
-    firstPeakRssDeltaMb: Math.round(firstPeak / 102.4) / 10,
-    firstHeapTotalDeltaMb: Math.round(firstHeap / 1e5) / 10,
+    workbook: item.workbook,
+    bytes,
+    wells: firstRun.wells.length,
+    bareMs: median(bare),
+    parseMs: median(parse),
+    peakMb: Math.max(0, peakMb),
   };
 }
 
-/** The xlsx of a file with '/' entry names (CFX Maestro 5.3 writes '\'): what exceljs can open. */
-function normalisedXlsx(file: RunFile): Buffer {
-  const zip = new SafeZip(file.name, file.content);
-  const entries: Zippable = {};
-  for (const [key, data] of zip.readAll()) entries[zip.rawName(key).replace(/\\/g, '/')] = data;
-  return Buffer.from(zipSync(entries));
-}
-
-interface ReaderMeasure {
-  name: string;
-  sheetjsMs: number;
-  exceljsMs: number;
-  cellsSheetjs: number;
-  cellsExceljs: number;
-}
-
-/** Reading every sheet into rows of values, median of REPEATS, with each library. */
-async function measureReaders(): Promise<ReaderMeasure[]> {
-  const inputs: RunFile[] = [
-    fixture(
-      'thermo-quantstudio/appbio_quantstudio_designandanalysis_QS7Pro_Presence_and_Absence_autoexport.xls',
-    ),
-    fixture(
-      'thermo-quantstudio/appbio_quantstudio_designandanalysis_QS5_Standard_Curve_4Plex_example03.xlsx',
-    ),
-    fixture('thermo-quantstudio/appbio_quantstudio_example08.xlsx'),
-    fixture('biorad-cfx/maestro-xlsx-384/2026-0318 ReleaseMDA -  Quantification Amplification Results.xlsx'),
-    generatedBioRadXlsx(),
-  ];
-  const results: ReaderMeasure[] = [];
-  for (const input of inputs) {
-    const content = normalisedXlsx(input);
-    const sheetjs: number[] = [];
-    const exceljs: number[] = [];
-    let cellsSheetjs = 0;
-    let cellsExceljs = 0;
-    for (let repeat = 0; repeat < REPEATS; repeat += 1) {
-      let started = process.hrtime.bigint();
-      const workbook = XLSX.read(content, {
-        type: 'buffer',
-        dense: true,
-        cellFormula: false,
-        cellHTML: false,
-        cellText: false,
-      });
-      cellsSheetjs = 0;
-      for (const name of workbook.SheetNames) {
-        const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[name], {
-          header: 1,
-          raw: true,
-          defval: null,
-        });
-        for (const row of rows) cellsSheetjs += row.length;
-      }
-      sheetjs.push(Number(process.hrtime.bigint() - started) / 1e6);
-      started = process.hrtime.bigint();
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(content as unknown as ExcelJS.Buffer);
-      cellsExceljs = 0;
-      for (const sheet of book.worksheets) {
-        sheet.eachRow({ includeEmpty: true }, (row) => {
-          cellsExceljs += (row.values as unknown[]).length - 1;
-        });
-      }
-      exceljs.push(Number(process.hrtime.bigint() - started) / 1e6);
-    }
-    results.push({
-      name: input.name,
-      sheetjsMs: Math.round(median(sheetjs)),
-      exceljsMs: Math.round(median(exceljs)),
-      cellsSheetjs,
-      cellsExceljs,
-    });
+async function measureRefusal(): Promise<{ sheetMb: number; fileMb: number; ms: number; message: string }> {
+  const { file, sheetBytes } = oversizeSheetXlsx(86 * 1024 * 1024);
+  const started = process.hrtime.bigint();
+  let message = 'accepted';
+  try {
+    await parseRunFiles([file]);
+  } catch (error) {
+    message = error instanceof Error ? error.message.slice(0, 120) : String(error);
   }
-  return results;
+  return {
+    sheetMb: Math.round(sheetBytes / 1048576),
+    fileMb: Math.round(file.content.length / 104857.6) / 10,
+    ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+    message,
+  };
 }
 
 function runChild(args: string[]): Promise<unknown> {
   return new Promise((resolvePromise, reject) => {
-    const child = fork(__filename, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(__filename, args, {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: ['--expose-gc'],
+    });
     child.once('message', resolvePromise);
     child.once('error', reject);
   });
 }
 
+const round = (value: number): number => Math.round(value * 10) / 10;
+
 async function main(): Promise<void> {
   const caseFlag = process.argv.indexOf('--case');
   if (caseFlag >= 0) {
-    process.send?.(await measureParse(Number(process.argv[caseFlag + 1])));
+    process.send?.(await measure(Number(process.argv[caseFlag + 1])));
     return;
   }
-  if (process.argv.includes('--readers')) {
-    process.send?.(await measureReaders());
+  if (process.argv.includes('--refusal')) {
+    process.send?.(await measureRefusal());
     return;
   }
-  const parses: Measure[] = [];
-  for (let index = 0; index < PARSE_CASES.length; index += 1)
-    parses.push((await runChild(['--case', String(index)])) as Measure);
   console.log(
-    `node ${process.version}, ${REPEATS} parses per case (parseRunFiles, detection included), each case in its own process`,
+    `node ${process.version}, median of ${REPEATS} (bare scan and parse alternated), one process per case`,
   );
-  console.log(
-    '| case | input bytes | wells | first parse ms | median ms | peak RSS +MB (first parse) | V8 heap committed +MB (first parse) |',
-  );
-  console.log('|---|---|---|---|---|---|---|');
-  for (const r of parses) {
+  console.log('| case | bytes | wells | bare ms | parse ms | ratio | target 2x | peak RSS +MB | target MB |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (let index = 0; index < PARSE_CASES.length; index += 1) {
+    const r = (await runChild(['--case', String(index)])) as Measure;
+    const ratio = r.parseMs / r.bareMs;
+    const memoryTarget = (4 * r.bytes) / 1048576 + 50;
     console.log(
-      `| ${r.name} | ${r.bytes} | ${r.wells} | ${r.firstMs} | ${r.medianMs} | ${r.firstPeakRssDeltaMb} | ${r.firstHeapTotalDeltaMb} |`,
+      `| ${r.name} | ${r.bytes} | ${r.wells} | ${round(r.bareMs)} | ${round(r.parseMs)} | ${round(ratio)} | ${
+        r.workbook ? (ratio <= 2 ? 'met' : 'MISSED') : '-'
+      } | ${round(r.peakMb)} | ${Math.round(memoryTarget)} ${r.peakMb <= memoryTarget ? 'met' : 'MISSED'} |`,
     );
   }
-  const readers = (await runChild(['--readers'])) as ReaderMeasure[];
+  const refusal = (await runChild(['--refusal'])) as Awaited<ReturnType<typeof measureRefusal>>;
   console.log(
-    '\nReading every sheet of an .xlsx into rows of values (median of 5; entry names normalised first so exceljs can open the Maestro zip)',
+    `\nOversize sheet: a ${refusal.sheetMb} MB worksheet in a ${refusal.fileMb} MB xlsx refused in ${refusal.ms} ms: ${refusal.message}`,
   );
-  console.log('| workbook | SheetJS ms | exceljs ms | cells SheetJS | cells exceljs |');
-  console.log('|---|---|---|---|---|');
-  for (const r of readers)
-    console.log(`| ${r.name} | ${r.sheetjsMs} | ${r.exceljsMs} | ${r.cellsSheetjs} | ${r.cellsExceljs} |`);
 }
 
 void main();

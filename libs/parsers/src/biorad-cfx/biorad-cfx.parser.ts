@@ -5,7 +5,7 @@ import { RunBuilder } from '../common/run-builder';
 import { invalidFile } from '../common/run-file-errors';
 import { isOle2, isZip } from '../common/sniff';
 import { HeaderColumns, cellText, headerKey } from '../common/table';
-import { optionalNumber, requireNumber } from '../common/text';
+import { optionalNumber, parseLooseNumber, requireNumber } from '../common/text';
 import { openWorkbook, peekSheetNames, type CellValue } from '../common/workbook';
 import {
   classifyBioRadTable,
@@ -65,10 +65,14 @@ function label(table: BioRadTable): string {
   return table.sheetName ? `sheet ${table.sheetName}: ` : '';
 }
 
-function number(table: BioRadTable, value: CellValue | undefined, where: string): number | null {
+function number(table: BioRadTable, value: CellValue | undefined, where: () => string): number | null {
+  // Workbook cells are numbers already: the common case costs nothing more.
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   const text =
     table.decimalComma && typeof value === 'string' ? value.replace(/^(-?\d+),(\d+)$/, '$1.$2') : value;
-  return optionalNumber(table.fileName, text ?? null, `${label(table)}${where}`);
+  const parsed = parseLooseNumber(text ?? null);
+  if (parsed === undefined) return optionalNumber(table.fileName, text ?? null, `${label(table)}${where()}`);
+  return parsed;
 }
 
 class BioRadReader {
@@ -138,7 +142,7 @@ class BioRadReader {
       );
       wells.forEach((well, column) => {
         if (!well) return;
-        const value = number(table, row[column], `${header[column]} at row ${rowNumber}`);
+        const value = number(table, row[column], () => `${header[column]} at row ${rowNumber}`);
         if (value !== null) this.builder.addPoint(well, fluor, 'baseline-corrected', cycle, value);
       });
     });
@@ -176,7 +180,7 @@ class BioRadReader {
       if (sample && well.sampleName === null) well.sampleName = sample;
       const entry = this.builder.wellChannel(well, fluor);
       if (columns.cq >= 0) {
-        const cq = number(table, row[columns.cq], `Cq at row ${index + 2}`);
+        const cq = number(table, row[columns.cq], () => `Cq at row ${index + 2}`);
         // Cq Results and Quantification Summary carry the same Cq: Cq Results (read first) wins.
         if (table.kind === 'cq-results' || entry.instrumentCq === null) entry.instrumentCq = cq;
       }

@@ -13,6 +13,12 @@ export const MAX_FILES_PER_RUN = 64;
 export const MAX_DECOMPRESSED_BYTES = 128 * 1024 * 1024;
 /** Largest single zip entry once inflated. */
 export const MAX_ZIP_ENTRY_BYTES = 96 * 1024 * 1024;
+/**
+ * Largest worksheet XML of an xlsx once inflated. A 384-well, 4-dye, 50-cycle Amplification Data
+ * sheet is about 30 MB; a sheet over this is refused from its declared size before it is inflated,
+ * or as soon as the inflated bytes cross it when the declared size lies.
+ */
+export const MAX_SHEET_XML_BYTES = 48 * 1024 * 1024;
 /** Most entries one zip may hold. */
 export const MAX_ZIP_ENTRIES = 2000;
 /** Most rows (lines of text, rows of a sheet) one table may have. */

@@ -61,6 +61,8 @@ export class RunBuilder {
   private readonly wells = new Map<string, ParsedWell>();
   private readonly channels = new Map<string, ParsedChannel>();
   private readonly curves = new Map<string, CurvePoints>();
+  /** Name as written -> normalised dye (normalising is not free, and is asked once per point). */
+  private readonly dyeOf = new Map<string, string>();
   instrumentName: string | null = null;
   serialNumber: string | null = null;
   runDate: string | null = null;
@@ -75,9 +77,12 @@ export class RunBuilder {
 
   /** Registers a channel by the name the file wrote; returns the normalised dye. */
   channel(originalName: string): string {
+    const known = this.dyeOf.get(originalName);
+    if (known !== undefined) return known;
     const dye = normalizeDyeName(originalName);
     if (!dye) throw invalidFile(this.fileName, 'empty channel (dye) name');
     if (!this.channels.has(dye)) this.channels.set(dye, { dye, originalName: originalName.trim() });
+    this.dyeOf.set(originalName, dye);
     return dye;
   }
 
@@ -155,15 +160,23 @@ export class RunBuilder {
       const [position, dye] = key.split('|');
       const entry = this.wells.get(position)?.channels[dye];
       if (!entry) continue;
-      const order = points.cycles.map((_cycle, index) => index);
-      order.sort((left, right) => points.cycles[left] - points.cycles[right]);
-      const cycles = order.map((index) => points.cycles[index]);
-      for (let index = 1; index < cycles.length; index += 1) {
-        if (cycles[index] === cycles[index - 1]) {
-          throw invalidFile(this.fileName, `cycle ${cycles[index]} repeated for well ${position} ${dye}`);
+      let sorted = true;
+      for (let index = 1; index < points.cycles.length && sorted; index += 1)
+        sorted = points.cycles[index] > points.cycles[index - 1];
+      let cycles = points.cycles;
+      let fluorescence = points.values;
+      if (!sorted) {
+        const order = points.cycles.map((_cycle, index) => index);
+        order.sort((left, right) => points.cycles[left] - points.cycles[right]);
+        cycles = order.map((index) => points.cycles[index]);
+        fluorescence = order.map((index) => points.values[index]);
+        for (let index = 1; index < cycles.length; index += 1) {
+          if (cycles[index] === cycles[index - 1]) {
+            throw invalidFile(this.fileName, `cycle ${cycles[index]} repeated for well ${position} ${dye}`);
+          }
         }
       }
-      entry.curve = { kind: points.kind, cycles, fluorescence: order.map((index) => points.values[index]) };
+      entry.curve = { kind: points.kind, cycles, fluorescence };
       cycleCount = Math.max(cycleCount, cycles.length);
     }
     const wells = [...this.wells.values()].sort((left, right) => {

@@ -27,13 +27,23 @@ export class HeaderColumns {
     });
   }
 
+  private readonly found = new Map<string, number>();
+
   /** Index of the first alias present, or -1. */
   find(...aliases: string[]): number {
+    const cacheKey = aliases.join('\u0000');
+    const known = this.found.get(cacheKey);
+    if (known !== undefined) return known;
+    let result = -1;
     for (const alias of aliases) {
       const index = this.byKey.get(headerKey(alias));
-      if (index !== undefined) return index;
+      if (index !== undefined) {
+        result = index;
+        break;
+      }
     }
-    return -1;
+    this.found.set(cacheKey, result);
+    return result;
   }
 
   has(...aliases: string[]): boolean {

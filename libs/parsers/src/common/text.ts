@@ -89,6 +89,9 @@ export function parseLooseNumber(
   if (typeof text === 'number') return Number.isFinite(text) ? text : null;
   if (typeof text === 'boolean') return undefined;
   const trimmed = text.trim();
+  // Fast path for plain numbers ("27.5", "-1e-3"); hex, binary, octal and Infinity are not numbers here.
+  const plain = Number(trimmed);
+  if (trimmed !== '' && Number.isFinite(plain) && !/[xXbBoO]/.test(trimmed)) return plain;
   if (NO_VALUE.test(trimmed)) return null;
   let normalised = trimmed;
   if (/^[-+]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(trimmed)) normalised = trimmed.replace(/,/g, '');

@@ -1,20 +1,22 @@
 import type { RunFile } from '@amplio/domain';
 import * as XLSX from '@e965/xlsx';
-import { zipSync, type Zippable } from 'fflate';
-import { MAX_FILE_BYTES, MAX_ROWS } from './limits';
-import { corruptedFile, guardRead, invalidFile } from './run-file-errors';
+import { MAX_FILE_BYTES, MAX_ROWS, MAX_SHEET_XML_BYTES } from './limits';
+import { sheetTooLarge } from './import-errors';
+import { ooxmlSharedStrings, ooxmlSheets, readOoxmlSheet } from './ooxml-parts';
+import { corruptedFile, guardRead } from './run-file-errors';
 import { isOle2 } from './sniff';
-import { assertNoDtd } from './xml-guard';
-import { SafeZip, normalizeZipEntryName } from './zip';
+import { SafeZip } from './zip';
 
-export type CellValue = string | number | boolean | null;
+export type { CellValue } from './sheet-xml';
+import type { CellValue } from './sheet-xml';
 export type SheetRows = CellValue[][];
 
 /**
  * A spreadsheet (OOXML .xlsx, or BIFF8 .xls) opened safely: limits checked, sheet names known,
- * sheets read on demand. Reading uses SheetJS (@e965/xlsx, 0.20.3): the bench (bench/parse-bench.ts)
- * measured it against exceljs, and exceljs silently returns an empty workbook for the CFX Maestro
- * 5.3 zip.
+ * sheets read on demand. OOXML sheets are read streaming (sheet-xml.ts: inflated piece by piece,
+ * rows scanned as they complete, only the sheets asked for); BIFF8 .xls is read with SheetJS
+ * (@e965/xlsx). exceljs was measured and refused: it returns an empty workbook for the CFX Maestro
+ * 5.3 zip (backslash entry names, lower-case part names), which SafeZip reads.
  */
 export interface Workbook {
   fileName: string;
@@ -24,76 +26,9 @@ export interface Workbook {
   readSheets(names: string[]): Map<string, SheetRows>;
 }
 
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeXmlText(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos|#x[0-9a-fA-F]+|#\d+);/g, (_match, entity: string) => {
-    if (entity.startsWith('#x')) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
-    return XML_ENTITIES[entity] ?? '';
-  });
-}
-
 /** Sheet names in workbook order, read from xl/workbook.xml of a verified OOXML zip. */
 export function ooxmlSheetNames(zip: SafeZip): string[] {
-  const workbookXml = zip.readText('xl/workbook.xml');
-  if (workbookXml === null) throw invalidFile(zip.fileName, 'xl/workbook.xml missing: not a spreadsheet');
-  if (/<!DOCTYPE/i.test(workbookXml)) throw invalidFile(zip.fileName, 'XML with a DOCTYPE is not accepted');
-  const names: string[] = [];
-  for (const match of workbookXml.matchAll(/<(?:\w+:)?sheet\b[^>]*?\bname="([^"]*)"/g))
-    names.push(decodeXmlText(match[1]));
-  return names;
-}
-
-/** Sheet name -> normalised zip key of its part, from xl/workbook.xml and its rels; null when unclear. */
-function worksheetKeys(zip: SafeZip): Map<string, string> | null {
-  const workbookXml = zip.readText('xl/workbook.xml');
-  const relsXml = zip.readText('xl/_rels/workbook.xml.rels');
-  if (workbookXml === null || relsXml === null) return null;
-  const targets = new Map<string, string>();
-  for (const match of relsXml.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
-    const id = /\bId="([^"]*)"/.exec(match[0])?.[1];
-    const target = /\bTarget="([^"]*)"/.exec(match[0])?.[1];
-    if (!id || !target) continue;
-    const path = target.replace(/\\/g, '/');
-    targets.set(id, normalizeZipEntryName(path.startsWith('/') ? path : `xl/${path}`));
-  }
-  const keys = new Map<string, string>();
-  for (const match of workbookXml.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
-    const name = /\bname="([^"]*)"/.exec(match[0])?.[1];
-    const id = /\b(?:\w+:)?id="([^"]*)"/.exec(match[0])?.[1];
-    const key = id ? targets.get(id) : undefined;
-    if (name === undefined || !key) return null;
-    keys.set(decodeXmlText(name), key);
-  }
-  return keys;
-}
-
-/**
- * Inflates the parts SheetJS needs (limits enforced; worksheets not asked for are left compressed and
- * unread), refuses any XML part with a DTD, and rebuilds a clean, stored (uncompressed) zip with '/'
- * separators: CFX Maestro 5.3 writes backslashes.
- */
-function cleanOoxml(zip: SafeZip, wantedSheets: string[]): Uint8Array {
-  const sheetKeys = worksheetKeys(zip);
-  const skipped = new Set<string>();
-  if (sheetKeys) {
-    for (const [name, key] of sheetKeys) if (!wantedSheets.includes(name)) skipped.add(key);
-  }
-  const files: Zippable = {};
-  for (const key of zip.entryNames) {
-    if (key.endsWith('/') || skipped.has(key)) continue;
-    const data = zip.read(key);
-    if (!data) continue;
-    if (/\.(xml|rels|vml)$/.test(key)) {
-      const head = Buffer.from(data.buffer, data.byteOffset, Math.min(data.byteLength, 4096)).toString(
-        'utf8',
-      );
-      assertNoDtd(zip.fileName, head, `zip entry ${zip.rawName(key)}:`);
-    }
-    files[zip.rawName(key).replace(/\\/g, '/').replace(/^\/+/, '')] = [data, { level: 0 }];
-  }
-  return zipSync(files, { level: 0 });
+  return ooxmlSheets(zip).map((sheet) => sheet.name);
 }
 
 const READ_OPTIONS: XLSX.ParsingOptions = {
@@ -157,24 +92,25 @@ export function openWorkbook(file: RunFile): Workbook {
     };
   }
   const zip = new SafeZip(fileName, content);
-  const sheetNames = ooxmlSheetNames(zip);
+  const sheets = ooxmlSheets(zip);
+  let strings: string[] | null = null;
   return {
     fileName,
     container: 'ooxml-zip',
-    sheetNames,
+    sheetNames: sheets.map((sheet) => sheet.name),
     readSheets(wanted) {
-      const present = wanted.filter((name) => sheetNames.includes(name));
       const result = new Map<string, SheetRows>();
-      if (present.length === 0) return result;
-      const clean = cleanOoxml(zip, present);
-      const workbook = guardRead(fileName, 'not a readable xlsx workbook', () =>
-        XLSX.read(clean, { ...READ_OPTIONS, sheets: present }),
-      );
-      for (const name of present) {
-        const rows = guardRead(fileName, `sheet ${name} unreadable`, () =>
-          sheetRows(fileName, workbook, name),
-        );
-        if (rows) result.set(name, rows);
+      for (const sheet of sheets) {
+        if (!wanted.includes(sheet.name)) continue;
+        // Declared sizes first: an oversize sheet is refused before anything is inflated.
+        const declared = sheet.key ? (zip.entry(sheet.key)?.uncompressedSize ?? 0) : 0;
+        if (declared > MAX_SHEET_XML_BYTES) throw sheetTooLarge(fileName, sheet.name, MAX_SHEET_XML_BYTES);
+      }
+      for (const sheet of sheets) {
+        if (!wanted.includes(sheet.name)) continue;
+        strings ??= ooxmlSharedStrings(zip);
+        const rows = readOoxmlSheet(zip, sheet, strings);
+        if (rows) result.set(sheet.name, rows);
       }
       return result;
     },

@@ -18,7 +18,9 @@ const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
 /** Inflate at most this much compressed input per step, so that the output cap is checked often. */
-const INFLATE_CHUNK = 4 * 1024;
+const INFLATE_CHUNK = 16 * 1024;
+/** Compressed input per step when streaming: large enough to be fast, small enough to stop early. */
+const STREAM_CHUNK = 16 * 1024;
 
 /** "xl\worksheets\Sheet1.xml" -> "xl/worksheets/sheet1.xml". */
 export function normalizeZipEntryName(name: string): string {
@@ -172,6 +174,64 @@ export function inflateZipEntry(fileName: string, content: Uint8Array, entry: Zi
   return output;
 }
 
+/**
+ * Inflates one entry piece by piece, handing each piece to `onData` as soon as it is inflated,
+ * and stops as soon as the output passes `limit` bytes (then `onLimit` builds the error) or the
+ * size the directory declared. Nothing but the current piece is held in memory.
+ */
+export function streamZipEntry(
+  fileName: string,
+  content: Uint8Array,
+  entry: ZipEntryInfo,
+  limit: number,
+  onLimit: () => Error,
+  onData: (chunk: Uint8Array) => void,
+): void {
+  if (entry.uncompressedSize > limit) throw onLimit();
+  const input = compressedData(fileName, content, entry);
+  if (entry.method === 0) {
+    if (input.length !== entry.uncompressedSize)
+      throw corruptedFile(fileName, `zip entry ${entry.rawName} size mismatch`);
+    onData(input);
+    return;
+  }
+  if (entry.method !== 8)
+    throw corruptedFile(fileName, `zip entry ${entry.rawName} uses unsupported compression ${entry.method}`);
+  let written = 0;
+  const state: { stop: Error | null } = { stop: null };
+  let ended = false;
+  const inflater = new Inflate((chunk, final) => {
+    if (state.stop) return;
+    written += chunk.length;
+    if (written > limit) state.stop = onLimit();
+    else if (written > entry.uncompressedSize)
+      state.stop = corruptedFile(
+        fileName,
+        `zip entry ${entry.rawName} inflates past its declared ${entry.uncompressedSize} bytes`,
+      );
+    else {
+      try {
+        onData(chunk);
+      } catch (error) {
+        state.stop = error instanceof Error ? error : new Error(String(error));
+      }
+    }
+    if (final) ended = true;
+  });
+  try {
+    for (let offset = 0; offset < input.length && !state.stop; offset += STREAM_CHUNK) {
+      const end = Math.min(offset + STREAM_CHUNK, input.length);
+      inflater.push(input.subarray(offset, end), end === input.length);
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw corruptedFile(fileName, `zip entry ${entry.rawName} cannot be inflated (${reason})`);
+  }
+  if (state.stop) throw state.stop;
+  if (!ended || written !== entry.uncompressedSize)
+    throw corruptedFile(fileName, `zip entry ${entry.rawName} truncated or damaged`);
+}
+
 /** A zip read safely: entries looked up by normalised name (case-insensitive, forward slashes). */
 export class SafeZip {
   private readonly byKey = new Map<string, ZipEntryInfo>();
@@ -190,6 +250,19 @@ export class SafeZip {
   /** The name as the zip wrote it. */
   rawName(key: string): string {
     return this.byKey.get(normalizeZipEntryName(key))?.rawName ?? key;
+  }
+
+  /** The directory entry of a name, or null. */
+  entry(name: string): ZipEntryInfo | null {
+    return this.byKey.get(normalizeZipEntryName(name)) ?? null;
+  }
+
+  /** Streams one entry's inflated bytes to `onData` (see streamZipEntry); false when there is no such entry. */
+  stream(name: string, limit: number, onLimit: () => Error, onData: (chunk: Uint8Array) => void): boolean {
+    const entry = this.entry(name);
+    if (!entry) return false;
+    streamZipEntry(this.fileName, this.content, entry, limit, onLimit, onData);
+    return true;
   }
 
   has(name: string): boolean {

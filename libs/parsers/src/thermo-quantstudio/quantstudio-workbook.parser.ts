@@ -35,11 +35,16 @@ export const quantStudioWorkbookParser: FormatParser = {
   parse(files: RunFile[]): ParsedRun {
     const [file] = files;
     const workbook = openWorkbook(file);
+    // Only the sheets the reader uses: Multicomponent only when there is no Amplification Data.
+    const hasAmplification = hasAny(workbook.sheetNames, QUANTSTUDIO_TABLES.amplification);
+    const tables = hasAmplification
+      ? ALL_TABLES.filter((table) => !QUANTSTUDIO_TABLES.multicomponent.some((name) => name === table))
+      : ALL_TABLES;
     const wanted = workbook.sheetNames.filter((name) =>
-      ALL_TABLES.some((table) => headerKey(table) === headerKey(name)),
+      tables.some((table) => headerKey(table) === headerKey(name)),
     );
-    const tables = workbook.readSheets(wanted);
-    const results = [...tables.entries()].find(([name]) => headerKey(name) === 'results')?.[1] ?? [];
+    const sheets = workbook.readSheets(wanted);
+    const results = [...sheets.entries()].find(([name]) => headerKey(name) === 'results')?.[1] ?? [];
     // Design & Analysis writes "Amp Status" and "Cq Confidence" in Results; the older software does not.
     const designAndAnalysis = results
       .slice(0, 200)
@@ -54,7 +59,7 @@ export const quantStudioWorkbookParser: FormatParser = {
       fileName: file.name,
       format,
       tableLabel: (name) => `sheet ${name}`,
-      tables,
+      tables: sheets,
       metadata: new Map(),
     });
   },

@@ -4,6 +4,9 @@ import { normalizeDyeName, type ParsedRun, type PlateType } from '@amplio/domain
 import { detectFormat, parseRunFiles } from '../index';
 import { channel, fixtureFile, fixturePath, parsedCqs } from '../testing/fixture-files';
 
+// The independent exceljs read of each workbook is slow on a loaded machine.
+jest.setTimeout(30_000);
+
 interface Expected {
   file: string;
   format: string;
