@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import { Client, FTPError } from 'basic-ftp';
@@ -29,15 +30,13 @@ interface FtpSession {
 
 function tlsOptionsOf(config: FileTransferConfig): ConnectionOptions {
   const ftps = config.ftps ?? {};
+  // `host` names the certificate to expect; SNI takes host names only (RFC 6066), not addresses.
+  const names = { host: config.host, ...(isIP(config.host) ? {} : { servername: config.host }) };
   if (ftps.certificateFingerprint256) {
     // The chain is not checked; the exact certificate is, before the password is sent.
-    return { rejectUnauthorized: false, servername: config.host };
+    return { ...names, rejectUnauthorized: false };
   }
-  return {
-    rejectUnauthorized: true,
-    servername: config.host,
-    ...(ftps.caCertificate ? { ca: ftps.caCertificate } : {}),
-  };
+  return { ...names, rejectUnauthorized: true, ...(ftps.caCertificate ? { ca: ftps.caCertificate } : {}) };
 }
 
 function classifyFtpError(

@@ -22,6 +22,8 @@ export interface FtpTestServerOptions {
   readonly tls?: { key: string; cert: string };
 }
 
+const QUIT_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGQUIT'];
+
 const silentLog = {
   child: () => silentLog,
   trace: () => undefined,
@@ -91,12 +93,14 @@ export class FtpTestServer {
   readonly faults: ServerFaults = { readOnlyDirs: [] };
   port = 0;
   private server: FtpSrv | undefined;
+  private removeSignalHandlers = (): void => undefined;
 
   constructor(private readonly options: FtpTestServerOptions) {}
 
   async start(port?: number): Promise<number> {
     this.port = port ?? (await freePort());
     const pasvMin = await freePort();
+    const signalsBefore = new Map(QUIT_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
     const server = new FtpSrv({
       url: `ftp://127.0.0.1:${this.port}`,
       pasv_url: '127.0.0.1',
@@ -116,6 +120,15 @@ export class FtpTestServer {
       resolve({ fs: new FaultyFileSystem(connection, this.options.root, this.faults, () => this.crash()) });
     });
     server.on('client-error', () => undefined);
+    // ftp-srv installs process signal handlers per instance and never removes them.
+    this.removeSignalHandlers = () => {
+      for (const signal of QUIT_SIGNALS) {
+        const before = signalsBefore.get(signal) ?? [];
+        for (const listener of process.listeners(signal)) {
+          if (!before.includes(listener)) process.removeListener(signal, listener);
+        }
+      }
+    };
     await server.listen();
     this.server = server;
     return this.port;
@@ -126,12 +139,14 @@ export class FtpTestServer {
     const server = this.server;
     this.server = undefined;
     if (!server) return;
+    this.removeSignalHandlers();
     void Promise.resolve(server.close()).catch(() => undefined);
   }
 
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;
+    this.removeSignalHandlers();
     if (server) await Promise.resolve(server.close()).catch(() => undefined);
   }
 
