@@ -1,9 +1,53 @@
-import { agreementReport } from './agreement-report';
+import { agreementReport, type SetReport } from './agreement-report';
 
+/**
+ * The agreement report's figures (printed in full by `npm run agreement`), pinned where the goals of
+ * issue 9 are met and bounded where they are not (docs/interpretation.md, "Agreement report").
+ */
 describe('agreement report', () => {
-  it('prints every family', async () => {
-    const { text } = await agreementReport();
-    console.log(text);
-    expect(text).toContain('Bio-Rad CFX');
+  let reports: SetReport[];
+  let disagreements: number;
+  beforeAll(async () => {
+    const report = await agreementReport();
+    console.log(report.text);
+    reports = report.reports;
+    disagreements = report.disagreements;
   }, 300_000);
+
+  const byLabel = (label: string): SetReport => {
+    const found = reports.find((r) => r.set.label.startsWith(label));
+    if (!found) throw new Error(`no set ${label}`);
+    return found;
+  };
+
+  it('Bio-Rad CFX Manager runs: every Cq within 0.001 cycle, no call disagreement', () => {
+    for (const label of [
+      'cfx-manager-sybr admin_2021-02-19 09-57-01',
+      'cfx-manager-sybr admin_2021-02-19 11-52-02',
+    ]) {
+      const r = byLabel(label);
+      expect(r.figures.compared).toBeGreaterThan(80);
+      expect(r.figures.maxAbs).toBeLessThanOrEqual(0.001);
+      expect(r.disagreements).toEqual([]);
+    }
+  });
+
+  it('QuantStudio Design & Analysis: median <= 0.05, max <= 0.2, no call disagreement', () => {
+    for (const r of reports.filter((s) => s.set.label.includes('designandanalysis'))) {
+      expect(r.figures.medianAbs).toBeLessThanOrEqual(0.05);
+      expect(r.figures.maxAbs).toBeLessThanOrEqual(0.2);
+      expect(r.disagreements).toEqual([]);
+    }
+  });
+
+  it('LightCycler 480: no call disagreement with a Cq below 35', () => {
+    for (const r of reports.filter((s) => s.set.family === 'LightCycler 480'))
+      expect(r.disagreements).toEqual([]);
+  });
+
+  it('counted call disagreements and safety-net false alarms stay at the measured level (1 and 22)', () => {
+    // The one disagreement: BioRad_qPCR_melt.rdml H8 Cy5, a late rise CFX gave no Cq (docs).
+    expect(disagreements).toBeLessThanOrEqual(1);
+    expect(reports.reduce((n, r) => n + r.falseAlarms.length, 0)).toBeLessThanOrEqual(22);
+  });
 });

@@ -14,7 +14,7 @@ import { fitLine, median, residualSd } from './curve-math';
  * 3. noise: the larger of the step noise (1.4826 MAD(e) / sqrt 2) and the residual SD of a straight
  *    line through the reads before the rise (a wandering baseline), floored by the reading quantum;
  * 4. the curve amplifies when all of these hold:
- *    - signal-to-noise R / noise >= 12 (AMPLIFICATION_MIN_SNR; white noise alone climbs about
+ *    - signal-to-noise R / noise >= 16 (AMPLIFICATION_MIN_SNR; white noise alone climbs about
  *      5 noise SDs at most over 40 reads);
  *    - monotone rise: at least 75 % of the steps from 10 % to 90 % of the rise climb
  *      (AMPLIFICATION_MIN_MONOTONE_FRACTION), over at least 2 steps, and no single step makes more
@@ -27,7 +27,7 @@ import { fitLine, median, residualSd } from './curve-math';
  *    - rise relative to plateau: the reads after the climb stay at >= 60 % of it on median
  *      (AMPLIFICATION_MIN_PLATEAU_FRACTION): an amplicon does not vanish, a bump or a spike does.
  */
-export const AMPLIFICATION_MIN_SNR = 12;
+export const AMPLIFICATION_MIN_SNR = 16;
 export const AMPLIFICATION_MIN_MONOTONE_FRACTION = 0.75;
 export const AMPLIFICATION_MIN_PLATEAU_FRACTION = 0.6;
 export const AMPLIFICATION_MAX_STEP_FRACTION = 0.6;
