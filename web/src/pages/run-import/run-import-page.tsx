@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -39,6 +39,9 @@ const isFinished = (state: GroupState): boolean => state === 'READY' || state ==
 
 type ImportForm = { analyserId?: string };
 
+const originFiles = (group: UploadFile[]): File[] =>
+  group.map((file) => file.originFileObj).filter((file): file is NonNullable<typeof file> => !!file);
+
 /**
  * Run import step 1 (/run/import): analyser, files, optional plate plan. The files are grouped into
  * runs (`groupRunFiles`) and shown; Next parses each run. One run goes on to run creation, several
@@ -58,6 +61,18 @@ export function RunImportPage() {
       ),
   });
   const analysers = analyserQuery.data ?? [];
+  // One parse call per run; several run at once in a batch (mutateAsync per group).
+  const parse = useMutation({
+    mutationFn: ({
+      analyserId,
+      group,
+      uploadId,
+    }: {
+      analyserId: string;
+      group: UploadFile[];
+      uploadId: string;
+    }) => parseRunFiles(analyserId, originFiles(group), uploadId),
+  });
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
@@ -106,16 +121,13 @@ export function RunImportPage() {
       : null;
   };
 
-  const originFiles = (group: UploadFile[]): File[] =>
-    group.map((file) => file.originFileObj).filter((file): file is NonNullable<typeof file> => !!file);
-
   /** One run: today's flow, on to run creation (with the plate plan when one is chosen). */
   const importOne = async (chosenAnalyserId: string, group: UploadFile[]): Promise<void> => {
     const uploadId = crypto.randomUUID();
     setImports([{ uploadId, state: 'UPLOADING', progress: 0, error: null }]);
     setRunning(true);
     try {
-      const run = await parseRunFiles(chosenAnalyserId, originFiles(group), uploadId);
+      const run = await parse.mutateAsync({ analyserId: chosenAnalyserId, group, uploadId });
       let state: PlatePlanState | undefined;
       if (isPlatePlanChosen(platePlan)) {
         try {
@@ -147,7 +159,11 @@ export function RunImportPage() {
     const results = await runWithLimit(batch, PARSE_CONCURRENCY, async (group, index) => {
       updateLine(index, { state: 'UPLOADING' });
       try {
-        const run = await parseRunFiles(chosenAnalyserId, originFiles(group), lines[index].uploadId);
+        const run = await parse.mutateAsync({
+          analyserId: chosenAnalyserId,
+          group,
+          uploadId: lines[index].uploadId,
+        });
         updateLine(index, { state: 'READY', progress: 100 });
         return run;
       } catch (error) {

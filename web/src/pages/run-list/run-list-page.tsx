@@ -1,5 +1,5 @@
 import { EyeOutlined, ImportOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
@@ -82,18 +82,18 @@ export function RunListPage() {
   // SPEC 2: the file name downloads the original files for super admins when the property is on.
   const canDownload =
     permissions.isSuperAdmin && publicProperties?.['neoware.run.allowFileDownload'] === true;
-  const download = (run: RunSummary): void => {
-    downloadRunFiles(run.id, `${run.businessId}.zip`)
-      .then(({ blob, fileName }) => {
-        const url = URL.createObjectURL(blob);
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = fileName;
-        link.click();
-        window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      })
-      .catch((error: unknown) => notify.error(t('errorDownloadingFileRun'), error));
-  };
+  const download = useMutation({
+    mutationFn: (run: RunSummary) => downloadRunFiles(run.id, `${run.businessId}.zip`),
+    onSuccess: ({ blob, fileName }) => {
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      link.click();
+      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+    onError: (error) => notify.error(t('errorDownloadingFileRun'), error),
+  });
 
   const sortOrder = (field: RunSortField): 'ascend' | 'descend' | null =>
     sort.field === field ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null;
@@ -124,7 +124,7 @@ export function RunListPage() {
             title={value}
             style={{ maxWidth: 220 }}
             data-testid={`run-download-${run.businessId}`}
-            onClick={() => download(run)}
+            onClick={() => download.mutate(run)}
           >
             {value}
           </Typography.Link>
