@@ -110,6 +110,11 @@ async function openSession(config: FileTransferConfig): Promise<FtpSession> {
         stage.current = 'login';
         await client.login(config.username, config.password);
         await client.useDefaultSettings();
+        if (config.ftps) {
+          // basic-ftp ignores a refused PROT P, which would leave the data channel in clear text.
+          stage.current = 'tls';
+          await client.send('PROT P');
+        }
       },
     );
     stage.current = 'directory';
