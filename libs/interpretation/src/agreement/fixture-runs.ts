@@ -63,14 +63,17 @@ export const NO_KIT: KitAnalyserConfiguration = {
 };
 
 /**
- * Bio-Rad CFX exports no threshold. The documented procedure: per dye, take the first well (plate
- * order) with a Cq and read the threshold off its curve by inverting the linear interpolation
- * between the two reads bracketing that Cq, T = y(k) + (Cq - k)(y(k+1) - y(k)); every other well
+ * Bio-Rad CFX exports no threshold. The documented procedure: per dye, every well with a Cq gives
+ * the threshold read off its curve by inverting the linear interpolation between the two reads
+ * bracketing that Cq, T = y(k) + (Cq - k)(y(k+1) - y(k)), on the curve the engine searches
+ * (baseline-corrected by the engine when the file gives raw reads); the run's threshold is the
+ * median of those (on a CFX run they are all equal; one odd well cannot set it), and every well
  * then checks it.
  */
 export function cfxThresholds(run: ParsedRun): KitAnalyserConfiguration['channels'] {
   const channels: KitAnalyserConfiguration['channels'] = [];
   for (const { dye } of run.channels) {
+    const thresholds: number[] = [];
     for (const well of run.wells) {
       const channel = well.channels[dye];
       const cq = channel?.instrumentCq ?? null;
@@ -79,10 +82,18 @@ export function cfxThresholds(run: ParsedRun): KitAnalyserConfiguration['channel
       const k = Math.floor(cq);
       const i = curve.cycles.indexOf(k);
       if (i < 0 || i + 1 >= curve.cycles.length) continue;
-      const y = curve.fluorescence;
-      channels.push({ channel: dye, threshold: y[i] + (cq - k) * (y[i + 1] - y[i]) });
-      break;
+      const y =
+        curve.kind === 'raw'
+          ? interpretRun(
+              [{ position: well.position, sampleType: 'SAMPLE', channels: [{ dye, curve }] }],
+              NO_KIT,
+            )[0].channels[0].points.map((p) => p.y)
+          : curve.fluorescence;
+      thresholds.push(y[i] + (cq - k) * (y[i + 1] - y[i]));
     }
+    if (thresholds.length === 0) continue;
+    thresholds.sort((a, b) => a - b);
+    channels.push({ channel: dye, threshold: thresholds[thresholds.length >> 1] });
   }
   return channels;
 }
