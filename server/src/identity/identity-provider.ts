@@ -4,7 +4,12 @@ import { UserRepository } from '@amplio/db';
 import { createAccessTokenVerifier, InvalidAccessTokenError } from './access-token-verifier';
 import { importEsm } from './esm-import';
 import { localeOf, readForm, sendHtml, setCors } from './identity-http';
-import { loadOrCreateIdentityKeys, toPublicJwk, type PublicSigningJwk } from './identity-keys';
+import {
+  loadOrCreateIdentityKeys,
+  toPublicJwk,
+  type PublicSigningJwk,
+  type SigningKeySealer,
+} from './identity-keys';
 import { renderErrorPage } from './login-page';
 import { buildOidcConfiguration } from './oidc-configuration';
 import type { OidcProviderInstance, OidcProviderModule } from './oidc-provider-types';
@@ -35,6 +40,11 @@ export interface IdentityProviderOptions {
   accessTokenTtlSeconds?: number;
   /** Lifetime of the sign-in session, its grant and its refresh token; default 36000 s (10 h, Keycloak's SSO Session Max). */
   sessionTtlSeconds?: number;
+  /**
+   * Seals the signing and cookie keys at rest (AES-256-GCM `SecretBox` with the deployment's secret
+   * key). Without it the keys are stored as plain JWK (a warning is logged).
+   */
+  signingKeySealer?: SigningKeySealer;
   /** Failed sign-in limits per account and per address; default DEFAULT_SIGN_IN_THROTTLE. */
   signInThrottle?: SignInThrottle;
   /** Where provider errors are reported; default console. */
@@ -77,7 +87,9 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const originSet = new Set(origins);
   const redirectUris = origins.map((o) => `${o}/`);
 
-  const keys = await loadOrCreateIdentityKeys(db);
+  if (!options.signingKeySealer)
+    logger.error('no secret key given: OIDC signing keys are stored unencrypted');
+  const keys = await loadOrCreateIdentityKeys(db, options.signingKeySealer);
   const publicJwks = { keys: keys.signing.keys.map(toPublicJwk) };
   const { Provider, errors } = await importEsm<OidcProviderModule>('oidc-provider');
   const InvalidTarget = errors.InvalidTarget;

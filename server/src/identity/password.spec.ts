@@ -2,9 +2,9 @@ import { hash } from '@node-rs/argon2';
 import { hashPassword, passwordNeedsRehash, verifyPassword } from './password';
 
 describe('password hashing (argon2id)', () => {
-  it('produces an argon2id PHC string with m=19456 KiB, t=2, p=1', async () => {
+  it('produces an argon2id PHC string with m=65536 KiB, t=3, p=1 (above the OWASP minimums)', async () => {
     const stored = await hashPassword('correct horse battery staple');
-    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
   });
 
   it('salts every hash', async () => {
@@ -38,6 +38,9 @@ describe('password hashing (argon2id)', () => {
     expect(passwordNeedsRehash(await hashPassword('x'))).toBe(false);
     const weak = await hash('x', { memoryCost: 4096, timeCost: 1, algorithm: 2 as never });
     expect(passwordNeedsRehash(weak)).toBe(true);
+    // The previous default (the OWASP minimum m=19456, t=2) is re-hashed too.
+    const previous = await hash('x', { memoryCost: 19_456, timeCost: 2, algorithm: 2 as never });
+    expect(passwordNeedsRehash(previous)).toBe(true);
     expect(passwordNeedsRehash('nonsense')).toBe(true);
   });
 });

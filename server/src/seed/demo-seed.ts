@@ -86,8 +86,9 @@ export async function seedDatabase(dataSource: DataSource, withDemoData: boolean
       name: 'Amplio Kits (manufacturer)',
       kitManufacturer: true,
     });
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
     for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+      // One hash per account: every demo user has its own random salt.
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
       await users.insertUser({
         id: `00000000-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
         login: account.login,

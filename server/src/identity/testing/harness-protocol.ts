@@ -18,6 +18,8 @@ export interface StartProviderRequest {
   extraOrigins?: string[];
   /** Failed sign-in limits (default: the production ones). */
   signInThrottle?: SignInThrottle;
+  /** Base64 secret key: the provider seals its keys at rest with a SecretBox of it. */
+  secretKeyBase64?: string;
 }
 
 export interface VerifyRequest {

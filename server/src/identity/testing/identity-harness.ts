@@ -8,6 +8,7 @@ import './workspace-aliases';
 import { createServer, type Server } from 'node:http';
 import express from 'express';
 import { Pool } from 'pg';
+import { SecretBox, secretKeyFromBase64 } from '@amplio/adapters';
 import {
   createAccessTokenVerifier,
   InvalidAccessTokenError,
@@ -44,6 +45,9 @@ async function startProvider(request: StartProviderRequest): Promise<HarnessRepl
     redirectOrigins: [baseUrl, ...(request.extraOrigins ?? [])],
     accessTokenTtlSeconds: request.accessTokenTtlSeconds,
     signInThrottle: request.signInThrottle,
+    signingKeySealer: request.secretKeyBase64
+      ? new SecretBox(secretKeyFromBase64(request.secretKeyBase64))
+      : undefined,
     db: {
       async query<T = unknown>(sql: string, params?: unknown[]): Promise<T[]> {
         const result = await db.query(sql, params);
