@@ -6,25 +6,55 @@ import type { ExportRun } from './export-run';
 import { cellText, type ExportCell, type ExportTables } from './export-table';
 
 /**
- * Roboto as shipped inside the pdfmake package (no download): it covers Latin with accents,
- * Greek and Cyrillic, where the standard 14 PDF fonts stop at WinAnsi. pdfmake reads these files
- * itself; the access policies allow nothing else (no URL, no other local file).
+ * Fonts, no download: the standard 14 PDF fonts (Helvetica: nothing embedded, fastest) when every
+ * text of the document is in their WinAnsi encoding (Latin-1 and a few more), otherwise Roboto as
+ * shipped inside the pdfmake package (Latin with every accent, Greek, Cyrillic; subset embedded).
+ * pdfmake reads the Roboto files itself; the access policies allow nothing else (no URL, no
+ * other local file).
  */
 const FONT_DIRECTORY = join(dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-const FONT_FILES = {
+const ROBOTO = {
   normal: join(FONT_DIRECTORY, 'Roboto-Regular.ttf'),
   bold: join(FONT_DIRECTORY, 'Roboto-Medium.ttf'),
   italics: join(FONT_DIRECTORY, 'Roboto-Italic.ttf'),
   bolditalics: join(FONT_DIRECTORY, 'Roboto-MediumItalic.ttf'),
 };
-const ALLOWED_FILES = new Set(Object.values(FONT_FILES));
+const HELVETICA = {
+  normal: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italics: 'Helvetica-Oblique',
+  bolditalics: 'Helvetica-BoldOblique',
+};
+const ALLOWED_FONTS = new Set([...Object.values(ROBOTO), ...Object.values(HELVETICA)]);
+
+export type PdfFont = 'Helvetica' | 'Roboto';
+
+/** Characters the standard fonts can show (WinAnsiEncoding), line breaks and tabs included. */
+const WIN_ANSI = /^[\t\n\r\x20-\x7E\xA0-\xFF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
+
+/** Helvetica when every text fits WinAnsi, otherwise Roboto. */
+export function pdfFontFor(texts: Iterable<string>): PdfFont {
+  for (const text of texts) if (!WIN_ANSI.test(text)) return 'Roboto';
+  return 'Helvetica';
+}
+
+/** Every text a PDF of these tables shows. */
+export function* pdfTexts(run: ExportRun, tables: ExportTables): Generator<string> {
+  yield run.businessId;
+  yield run.plateId;
+  yield* Object.values(tables.labels);
+  yield* tables.wellHeader;
+  for (const rows of [tables.info, tables.wellRows, tables.runComments, tables.footer]) {
+    for (const row of rows) for (const cell of row) if (cell?.kind === 'text') yield cell.text;
+  }
+}
 
 let configured = false;
 function configurePdfmake(): void {
   if (configured) return;
-  pdfmake.setFonts({ Roboto: FONT_FILES });
+  pdfmake.setFonts({ Roboto: ROBOTO, Helvetica: HELVETICA });
   pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => ALLOWED_FILES.has(path));
+  pdfmake.setLocalAccessPolicy((path) => ALLOWED_FONTS.has(path));
   configured = true;
 }
 

@@ -92,6 +92,32 @@ describe('writePdf', () => {
     expect(text).not.toMatch(/^\s*A1\s/m);
   }, 30000);
 
+  it('uses Helvetica when every text is WinAnsi and embeds Roboto otherwise, the accents readable either way', async () => {
+    const fonts = (pdf: Buffer): string => {
+      const directory = mkdtempSync(join(tmpdir(), 'amplio-pdf-'));
+      try {
+        writeFileSync(join(directory, 'export.pdf'), pdf);
+        return execFileSync('pdffonts', [join(directory, 'export.pdf')], { encoding: 'utf8' });
+      } finally {
+        rmSync(directory, { recursive: true, force: true });
+      }
+    };
+    const unicode = generateExportRun();
+    const latin1: ExportRun = {
+      ...unicode,
+      wells: unicode.wells.map((well) =>
+        well.position === 'A4' ? { ...well, name: 'Élodie Müller-Çaglar ñ €' } : well,
+      ),
+    };
+    const latin1Pdf = await writePdf(latin1, { wellIds: ['well-4'] });
+    expect(fonts(latin1Pdf)).toContain('Helvetica');
+    expect(fonts(latin1Pdf)).not.toContain('Roboto');
+    expect(pdfPages(latin1Pdf, false).join('').replace(/\s+/g, '')).toContain('ÉlodieMüller-Çaglarñ€');
+    const unicodePdf = await writePdf(unicode, { wellIds: ['well-4'] });
+    expect(fonts(unicodePdf)).toContain('Roboto');
+    expect(pdfPages(unicodePdf, false).join('').replace(/\s+/g, '')).toContain('ÉlodieMüller-Çağlarñ');
+  }, 30000);
+
   it('refuses an empty selection with errorExportNoWell', async () => {
     await expect(writePdf(generateExportRun(), { wellIds: [] })).rejects.toMatchObject({
       key: 'errorExportNoWell',

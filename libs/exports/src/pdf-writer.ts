@@ -2,8 +2,11 @@ import type { Content, Size, TableCell, TDocumentDefinitions } from 'pdfmake/int
 import { effectiveResult, type ExportRun, type ExportScope } from './export-run';
 import { buildExportTables, type ExportTables } from './export-table';
 import {
+  COMPACT_LAYOUT,
   isHexColour,
   pageFooter,
+  pdfFontFor,
+  pdfTexts,
   padRow,
   pdfCell,
   PDF_STYLES,
@@ -12,7 +15,6 @@ import {
   textColourOn,
 } from './pdf-render';
 import { plateMap } from './pdf-plate';
-import { COMPACT_LAYOUT } from './pdf-render';
 
 export interface PdfOptions extends ExportScope {
   /** SPEC's "PDF as plate": the plate map coloured with the results and a legend, before the table. */
@@ -115,7 +117,7 @@ export async function writePdf(run: ExportRun, options: PdfOptions = {}): Promis
       creator: `Amplio ${run.footer.productVersion}`,
       creationDate: run.footer.exportedAt,
     },
-    defaultStyle: { font: 'Roboto', fontSize: 6, lineHeight: 1.05 },
+    defaultStyle: { font: pdfFontFor(pdfTexts(run, tables)), fontSize: 6, lineHeight: 1.05 },
     styles: PDF_STYLES,
     footer: pageFooter(run, tables),
     content,
