@@ -231,3 +231,18 @@ describe('kit configuration rules (SPEC 5)', () => {
     expect('document' in built && checkUniqueness(built.document.diagnostics)).toBeNull();
   });
 });
+
+describe('checkDoctorControls and stored key order', () => {
+  it('sees no change when the stored expressions list their keys in another order', () => {
+    const built = buildConfiguration(input([result(), control()]), () => 'id');
+    if ('error' in built) throw new Error(built.error.key);
+    const stored = JSON.parse(
+      JSON.stringify(built.document.diagnostics).replace(
+        /"leftVariable":("[^"]*"),"operator":("[^"]*")/g,
+        '"operator":$2,"leftVariable":$1',
+      ),
+    ) as typeof built.document.diagnostics;
+    expect(JSON.stringify(stored)).not.toBe(JSON.stringify(built.document.diagnostics));
+    expect(checkDoctorControls(stored, built.document.diagnostics)).toBeNull();
+  });
+});

@@ -200,6 +200,7 @@ export function checkUniqueness(diagnostics: readonly StoredDiagnostic[]): Confi
   return null;
 }
 
+/** Compares field by field: stored JSONB does not keep the key order the client sent. */
 const controlSignature = (d: StoredDiagnostic): string =>
   JSON.stringify([
     d.id,
@@ -208,7 +209,7 @@ const controlSignature = (d: StoredDiagnostic): string =>
     d.validityType,
     d.controlSampleType,
     d.barCode ?? null,
-    d.conditions,
+    d.conditions.map((c) => c.expressions.map((e) => [e.leftVariable, e.operator, e.rightVariable])),
   ]);
 
 /**

@@ -55,7 +55,8 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-const SEED_LOCK_KEY = 738_214_502;
+/** Distinct from the migration (data-source.ts) and audit-chain (738214502) advisory lock keys. */
+const SEED_LOCK_KEY = 738_214_510;
 
 /** Analysers always; the demo laboratory, users and kit on the first start only. */
 export async function seedDatabase(dataSource: DataSource, withDemoData: boolean): Promise<void> {

@@ -31,3 +31,18 @@ export async function auditConfiguration(
     manager,
   );
 }
+
+/**
+ * Rows an UPDATE ... RETURNING touched: TypeORM's PostgreSQL driver answers `[rows, count]` for
+ * UPDATE and DELETE, and the rows alone for other statements.
+ */
+export function touchedRows(result: unknown): number {
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  )
+    return result[1];
+  return Array.isArray(result) ? result.length : 0;
+}

@@ -3,6 +3,7 @@ import { KitAnalyserEntity } from '../entities/kit.entity';
 import { KitAnalyserRevisionEntity, RunKitConfigurationEntity } from '../entities/kit-configuration.entity';
 import type { KitConfigurationDocument } from '../entities/kit-configuration-document';
 import {
+  touchedRows,
   auditConfiguration,
   type ConfigurationActor,
   isUniqueViolation,
@@ -121,7 +122,7 @@ export class KitConfigurationRepository {
           WHERE id = $1 AND configuration_version = $2 RETURNING id`,
         [id, expectedVersion, status, JSON.stringify(configuration)],
       );
-      if (updated.length === 0) return { ok: false, reason: 'conflict' } as const;
+      if (touchedRows(updated) === 0) return { ok: false, reason: 'conflict' } as const;
       const after = await manager.getRepository(KitAnalyserEntity).findOneByOrFail({ id });
       await manager.getRepository(KitAnalyserRevisionEntity).insert({
         kitAnalyserId: id,

@@ -3,6 +3,7 @@ import { KitAnalyserEntity, KitVersionEntity } from '../entities/kit.entity';
 import { KitAnalyserRevisionEntity } from '../entities/kit-configuration.entity';
 import { type KitVersionView, loadKitVersionViews, type ReaderLaboratory } from './kit-version-views';
 import {
+  touchedRows,
   auditConfiguration,
   type ConfigurationActor,
   isUniqueViolation,
@@ -282,7 +283,7 @@ export class KitVersionRepository {
           WHERE id = $1 AND row_version = $2 AND NOT deleted ${extraGuard} RETURNING id`,
         [id, expectedRowVersion],
       );
-      if (updated.length === 0) return { ok: false, reason: 'conflict' } as const;
+      if (touchedRows(updated) === 0) return { ok: false, reason: 'conflict' } as const;
       const after = await manager.getRepository(KitVersionEntity).findOneByOrFail({ id });
       await auditConfiguration(manager, actor, 'kit_version', id, action, before, after, before.laboratoryId);
       return { ok: true, value: after } as const;

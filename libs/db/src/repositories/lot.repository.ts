@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { LotEntity } from '../entities/kit.entity';
 import { UserLotChangesSeenEntity } from '../entities/kit-configuration.entity';
 import {
+  touchedRows,
   auditConfiguration,
   type ConfigurationActor,
   isUniqueViolation,
@@ -158,7 +159,7 @@ export class LotRepository {
             changes.kitVersionId,
           ],
         );
-        if (updated.length === 0) return { ok: false, reason: 'conflict' } as const;
+        if (touchedRows(updated) === 0) return { ok: false, reason: 'conflict' } as const;
         const after = await manager.getRepository(LotEntity).findOneByOrFail({ id });
         await auditConfiguration(manager, actor, 'lot', id, 'UPDATE', before, after, laboratoryId);
         return { ok: true, value: { before, after } } as const;
