@@ -1,4 +1,5 @@
-import type { ParsedRun, RunFile } from '@amplio/domain';
+import { parsePosition, type ParsedRun, type RunFile } from '@amplio/domain';
+import { missingColumn } from '../common/import-errors';
 import type { FormatParser } from '../format-parser';
 import { parseInstrumentDate } from '../common/instrument-date';
 import { RunBuilder } from '../common/run-builder';
@@ -16,6 +17,10 @@ import {
 import { isQuantStudioWorkbook } from '../thermo-quantstudio/quantstudio-workbook.parser';
 
 export const BIORAD_RUN_INFORMATION_SHEET = 'Run Information';
+
+function isWellHeader(text: string): boolean {
+  return /^[A-Za-z]\d{1,2}$/.test(text) && parsePosition(text) !== null;
+}
 
 function isWorkbook(file: RunFile): boolean {
   return isZip(file.content) || isOle2(file.content);
@@ -120,6 +125,7 @@ class BioRadReader {
   private readAmplification(table: BioRadTable): void {
     const header = table.rows[0].map((cell) => cellText(cell));
     const cycleColumn = header.findIndex((cell) => headerKey(cell) === 'cycle');
+    if (cycleColumn < 0) throw missingColumn(table.fileName, table.sheetName ?? 'table', 'Cycle');
     const fluor = this.fluorOf(table);
     const previous = this.seenFluors.get(headerKey(fluor));
     if (previous) {
@@ -129,8 +135,9 @@ class BioRadReader {
       );
     }
     this.seenFluors.set(headerKey(fluor), table.fileName);
+    // Every column headed by a well position is a well; other columns (notes, added columns) are not read.
     const wells = header.map((cell, column) =>
-      column > cycleColumn && cell !== '' ? this.builderWell(table, cell) : null,
+      column !== cycleColumn && isWellHeader(cell) ? this.builderWell(table, cell) : null,
     );
     table.rows.slice(1).forEach((row, index) => {
       if (row.every((cell) => cellText(cell) === '')) return;
@@ -160,6 +167,9 @@ class BioRadReader {
   /** Cq Results, Quantification Summary and End Point rows: one per well and fluorophore. */
   private readWellRows(table: BioRadTable): void {
     const header = new HeaderColumns(table.rows[0].map((cell) => cellText(cell)));
+    const required = table.kind === 'end-point' ? ['Well', 'Fluor'] : ['Well', 'Fluor', 'Cq'];
+    const absent = required.find((name) => !header.has(name));
+    if (absent) throw missingColumn(table.fileName, table.sheetName ?? 'table', absent);
     const columns = {
       well: header.find('Well'),
       fluor: header.find('Fluor'),

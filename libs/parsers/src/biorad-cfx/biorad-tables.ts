@@ -46,9 +46,13 @@ export function classifyBioRadTable(rows: CellValue[][]): BioRadTableKind | null
   const first = header.findIndex((cell) => cell !== '');
   if (first < 0) return null;
   const has = (...names: string[]) => names.every((name) => header.includes(headerKey(name)));
-  if (header[first] === 'cycle' && isPositionText(cellText(rows[0][first + 1]))) return 'amplification';
-  if (header[first] === 'temperature' && isPositionText(cellText(rows[0][first + 1]))) return 'other';
-  if (has('Well', 'Fluor', 'Cq', 'Cq Mean')) return 'cq-results';
+  // Wide tables (one column per well): a Cycle or Temperature column and well positions, in any order.
+  const positions = (rows[0] ?? []).filter((cell) => isPositionText(cellText(cell))).length;
+  if (positions > 0 && header.includes('temperature')) return 'other';
+  // Without its Cycle column it is still an amplification table: the reader names the missing column.
+  if (positions > 1) return 'amplification';
+  // A Cq Results table is told by its Cq Mean / Cq Std. Dev columns; its required columns are then checked by name.
+  if (has('Cq Mean') || has('Cq Std. Dev')) return 'cq-results';
   if (has('Well', 'Fluor', 'Content', 'Cq')) return 'summary';
   if (has('Well', 'Fluor', 'End RFU')) return 'end-point';
   if (has('Well', 'Fluor', 'Content')) return 'other';

@@ -1,5 +1,6 @@
 import { normalizePosition, parsePosition, PLATE_DIMENSIONS, type RunFile } from '@amplio/domain';
 import { MAX_CYCLES, MAX_FILE_BYTES } from '../common/limits';
+import { missingColumn } from '../common/import-errors';
 import { corruptedFile, invalidFile } from '../common/run-file-errors';
 import { decodeText, splitLines } from '../common/text';
 
@@ -44,8 +45,16 @@ export interface Lc480CpTable {
   }>;
 }
 
-const RAW_HEADER = ['samplepos', 'samplename', 'prog#', 'seg#', 'cycle#'];
-const CP_HEADER = ['include', 'color', 'pos', 'name', 'cp'];
+/** Columns every Raw Data export has (found by name, in any order). */
+const RAW_HEADER = ['samplepos', 'prog#', 'seg#', 'cycle#'];
+const RAW_SPELLED = ['SamplePos', 'Prog#', 'Seg#', 'Cycle#'];
+/** Columns that are not fluorescence: every other column of a Raw Data export is a filter. */
+const RAW_OTHER = new Set(['samplepos', 'samplename', 'prog#', 'seg#', 'cycle#', 'time', 'temp']);
+/** A filter column as the LightCycler names it: excitation-emission wavelengths ("483-533"). */
+const FILTER = /^\d{3}\s*-\s*\d{3}$/;
+/** Columns every Cp table has (found by name, in any order); the header is told by Pos and Cp. */
+const CP_HEADER = ['pos', 'cp'];
+const CP_SPELLED = ['Pos', 'Cp'];
 
 function headLines(content: Uint8Array): string[] {
   return decodeText(content.subarray(0, Math.min(content.length, 4096)))
@@ -53,25 +62,45 @@ function headLines(content: Uint8Array): string[] {
     .slice(0, 3);
 }
 
-function startsWithColumns(line: string | undefined, columns: string[]): boolean {
-  if (line === undefined) return false;
-  const cells = line.split('\t').map((cell) => cell.trim().toLowerCase());
-  return columns.every((column, index) => cells[index] === column);
+/** Header cells of a tab-separated line, lower case, trimmed. */
+function headerCells(line: string | undefined): string[] {
+  return (line ?? '').split('\t').map((cell) => cell.trim().toLowerCase());
+}
+
+/** True when the line holds every one of these column names, in any order, among any others. */
+function hasColumns(line: string | undefined, columns: string[]): boolean {
+  const cells = new Set(headerCells(line));
+  return columns.every((column) => cells.has(column));
+}
+
+/** Index of each named column (lower case) in a header line; -1 when absent. */
+function columnIndexes<T extends string>(line: string, names: readonly T[]): Record<T, number> {
+  const cells = headerCells(line);
+  const indexes = {} as Record<T, number>;
+  for (const name of names) indexes[name] = cells.indexOf(name);
+  return indexes;
+}
+
+/** The first of `columns` absent from the header, as the export writes it. */
+function firstMissing(line: string | undefined, columns: string[], spelled: string[]): string | null {
+  const cells = new Set(headerCells(line));
+  const index = columns.findIndex((column) => !cells.has(column));
+  return index < 0 ? null : spelled[index];
 }
 
 export function isLc480RawData(file: RunFile): boolean {
   const lines = headLines(file.content);
   return (
-    startsWithColumns(lines[0], RAW_HEADER) ||
-    (/^\s*Raw Data\b/i.test(lines[0] ?? '') && startsWithColumns(lines[1], RAW_HEADER))
+    hasColumns(lines[0], RAW_HEADER) ||
+    (/^\s*Raw Data\b/i.test(lines[0] ?? '') && hasColumns(lines[1], ['samplepos', 'cycle#']))
   );
 }
 
 export function isLc480CpTable(file: RunFile): boolean {
   const lines = headLines(file.content);
   return (
-    startsWithColumns(lines[0], CP_HEADER) ||
-    (/^\s*Experiment:/i.test(lines[0] ?? '') && startsWithColumns(lines[1], CP_HEADER))
+    hasColumns(lines[0], [...CP_HEADER, 'include']) ||
+    (/^\s*Experiment:/i.test(lines[0] ?? '') && hasColumns(lines[1], ['pos']))
   );
 }
 
@@ -130,15 +159,25 @@ export function readLc480RawData(file: RunFile): Lc480RawData {
   const { experimentName, softwareVersion } = readLc480RawTitle(lines[0] ?? '');
   if (/^\s*Raw Data\b/i.test(lines[0] ?? '')) headerIndex = 1;
   const header = (lines[headerIndex] ?? '').split('\t').map((cell) => cell.trim());
-  if (!startsWithColumns(lines[headerIndex], RAW_HEADER)) {
-    throw invalidFile(file.name, 'header line "SamplePos SampleName Prog# Seg# Cycle# ..." missing');
+  const missing = firstMissing(lines[headerIndex], RAW_HEADER, RAW_SPELLED);
+  if (missing) throw missingColumn(file.name, 'Raw Data', missing);
+  const column = columnIndexes(lines[headerIndex], [
+    'samplepos',
+    'samplename',
+    'prog#',
+    'seg#',
+    'cycle#',
+    'temp',
+  ]);
+  // Filters: the columns named like "483-533"; failing that, every unknown column after Temp.
+  let filterColumns = header.flatMap((cell, index) => (FILTER.test(cell) ? [index] : []));
+  if (filterColumns.length === 0 && column.temp >= 0) {
+    filterColumns = header.flatMap((cell, index) =>
+      index > column.temp && cell !== '' && !RAW_OTHER.has(cell.toLowerCase()) ? [index] : [],
+    );
   }
-  const tempIndex = header.findIndex((cell) => cell.toLowerCase() === 'temp');
-  if (tempIndex < 0) throw invalidFile(file.name, 'column Temp missing from the header');
-  const filterColumns: number[] = [];
-  for (let index = tempIndex + 1; index < header.length; index += 1)
-    if (header[index] !== '') filterColumns.push(index);
-  if (filterColumns.length === 0) throw invalidFile(file.name, 'no filter (fluorescence) column after Temp');
+  if (filterColumns.length === 0)
+    throw invalidFile(file.name, 'no filter (fluorescence) column such as 483-533');
   const filters = filterColumns.map((index) => header[index]);
 
   // First pass: program, segment and cycle of every line (the melt is most of the file and is not
@@ -148,14 +187,15 @@ export function readLc480RawData(file: RunFile): Lc480RawData {
   const lineSegment: number[] = [];
   const lineCycle: number[] = [];
   const lineIndex: number[] = [];
+  const numberedColumns = Math.max(column['prog#'], column['seg#'], column['cycle#']) + 1;
   for (let index = headerIndex + 1; index < lines.length; index += 1) {
     const line = lines[index];
     if (line.trim() === '') continue;
-    const cells = line.split('\t', 5);
+    const cells = line.split('\t', numberedColumns);
     const lineNumber = index + 1;
-    const program = integerCell(file.name, cells[2], 'Prog#', lineNumber);
-    const segment = integerCell(file.name, cells[3], 'Seg#', lineNumber);
-    const cycle = integerCell(file.name, cells[4], 'Cycle#', lineNumber);
+    const program = integerCell(file.name, cells[column['prog#']], 'Prog#', lineNumber);
+    const segment = integerCell(file.name, cells[column['seg#']], 'Seg#', lineNumber);
+    const cycle = integerCell(file.name, cells[column['cycle#']], 'Cycle#', lineNumber);
     lineIndex.push(index);
     lineProgram.push(program);
     lineSegment.push(segment);
@@ -202,15 +242,16 @@ export function readLc480RawData(file: RunFile): Lc480RawData {
     const index = lineIndex[line];
     const lineNumber = index + 1;
     const cells = lines[index].split('\t');
-    let position = positions.get(cells[0]);
+    const positionText = cells[column.samplepos] ?? '';
+    let position = positions.get(positionText);
     if (position === undefined) {
-      position = wellPosition(file.name, cells[0], lineNumber);
-      positions.set(cells[0], position);
+      position = wellPosition(file.name, positionText, lineNumber);
+      positions.set(positionText, position);
     }
     const cycle = lineCycle[line];
     let well = wells.get(position);
     if (!well) {
-      const sampleName = (cells[1] ?? '').trim();
+      const sampleName = column.samplename >= 0 ? (cells[column.samplename] ?? '').trim() : '';
       well = { sampleName: sampleName === '' ? null : sampleName, cycles: [], values: filters.map(() => []) };
       wells.set(position, well);
     }
@@ -251,11 +292,9 @@ export function readLc480CpTable(file: RunFile): Lc480CpTable {
     filterDescription = title?.[2] || null;
     filter = filterDescription ? (/\(([^()]+)\)\s*$/.exec(filterDescription)?.[1] ?? null) : null;
   }
-  if (!startsWithColumns(lines[headerIndex], CP_HEADER)) {
-    throw invalidFile(file.name, 'header line "Include Color Pos Name Cp ..." missing');
-  }
-  const header = lines[headerIndex].split('\t').map((cell) => cell.trim().toLowerCase());
-  const statusIndex = header.indexOf('status');
+  const missing = firstMissing(lines[headerIndex], CP_HEADER, CP_SPELLED);
+  if (missing) throw missingColumn(file.name, 'Cp table', missing);
+  const column = columnIndexes(lines[headerIndex] ?? '', ['include', 'pos', 'name', 'cp', 'status']);
   const rows: Lc480CpTable['rows'] = [];
   const seen = new Set<string>();
   for (let index = headerIndex + 1; index < lines.length; index += 1) {
@@ -263,18 +302,18 @@ export function readLc480CpTable(file: RunFile): Lc480CpTable {
     if (line.trim() === '') continue;
     const cells = line.split('\t');
     const lineNumber = index + 1;
-    const position = wellPosition(file.name, cells[2] ?? '', lineNumber);
+    const position = wellPosition(file.name, cells[column.pos] ?? '', lineNumber);
     if (seen.has(position)) throw invalidFile(file.name, `line ${lineNumber}: well ${position} listed twice`);
     seen.add(position);
-    const cpText = (cells[4] ?? '').trim();
+    const cpText = (cells[column.cp] ?? '').trim();
     const cp = cpText === '' ? null : numberCell(file.name, cpText, 'Cp', lineNumber);
-    const status = statusIndex >= 0 ? (cells[statusIndex] ?? '').trim() : '';
-    const name = (cells[3] ?? '').trim();
+    const status = column.status >= 0 ? (cells[column.status] ?? '').trim() : '';
+    const name = column.name >= 0 ? (cells[column.name] ?? '').trim() : '';
     rows.push({
       position,
       sampleName: name === '' ? null : name,
       cp,
-      include: !/^false$/i.test((cells[0] ?? '').trim()),
+      include: column.include < 0 || !/^false$/i.test((cells[column.include] ?? '').trim()),
       status: status === '' ? null : status,
     });
   }
