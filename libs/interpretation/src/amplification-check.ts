@@ -105,26 +105,35 @@ export function amplificationEvidence(
   const drift = Math.abs(early) <= Math.abs(late) ? early : late;
   // Pass 1 locates the climb with that drift; pass 2 re-reads the drift from the baseline before
   // the climb (when it has at least 4 steps), where it can be seen without the plateau.
-  let e = d.map((v) => v - drift);
+  const e = new Float64Array(steps);
+  for (let i = 0; i < steps; i++) e[i] = d[i] - drift;
   let { best, from, to } = largestClimb(e);
   if (from >= 4) {
     const baselineDrift = significantDrift(d, 0, from - 1);
-    e = d.map((v) => v - baselineDrift);
+    for (let i = 0; i < steps; i++) e[i] = d[i] - baselineDrift;
     ({ best, from, to } = largestClimb(e));
   }
   if (to < 0 || !(best > 0)) return NONE;
-  // Cumulative drift-free level z[k] relative to the read at the start of the climb.
-  const level = (k: number): number => {
-    let z = 0;
-    for (let i = from; i < k; i++) z += e[i];
-    return z;
-  };
+  const absDeviations = d;
+  for (let i = 0; i < steps; i++) absDeviations[i] = Math.abs(e[i]);
+  const stepNoise = (1.4826 * median(absDeviations)) / Math.SQRT2;
+  // The noise below is at least the step noise: a climb under 16 step-noise SDs cannot pass.
+  if (best < AMPLIFICATION_MIN_SNR * stepNoise) return { ...NONE, snr: best / stepNoise };
   // The 90 % point: first read at 90 % of the climb; the 10 % point: walking back from there, the
   // last read under 10 % (so that baseline noise wandering near 10 % does not stretch the rise).
+  // level = the drift-free level of read k90 (then k10) relative to the read where the climb starts.
   let k90 = from;
-  while (k90 < to && level(k90 + 1) < 0.9 * best) k90++;
+  let level = e[from];
+  while (k90 < to && level < 0.9 * best) {
+    k90++;
+    level += e[k90];
+  }
   let k10 = k90;
-  while (k10 > from && level(k10) >= 0.1 * best) k10--;
+  level -= e[k90];
+  while (k10 > from && level >= 0.1 * best) {
+    k10--;
+    level -= e[k10];
+  }
   const riseSteps = Math.max(1, k90 - k10 + 1);
   let climbing = 0;
   let largestStep = 0;
@@ -146,10 +155,8 @@ export function amplificationEvidence(
     after.push(z);
   }
   const plateauFraction = median(after) / best;
-  const absDeviations = e.map(Math.abs);
   let quantum = Infinity;
   for (const v of absDeviations) if (v > 1e-12 && v < quantum) quantum = v;
-  const stepNoise = (1.4826 * median(absDeviations)) / Math.SQRT2;
   // Baseline before the climb: reads start .. start + from (inclusive), drift line removed.
   const baseEnd = start + from;
   const baselineNoise =

@@ -20,6 +20,7 @@ export const SATURATED_RUN_READS = 4;
 /** ... after a rise of more than this many reading quanta. */
 export const SATURATION_MIN_RISE_QUANTA = 100;
 
+/** True when a cycle number appears twice (cycles not ascending; the common ascending case never gets here). */
 function hasDuplicateCycles(cycles: ArrayLike<number>): boolean {
   const seen = new Set<number>();
   for (let i = 0; i < cycles.length; i++) {
@@ -48,28 +49,32 @@ export function curveIssue(curve: AmplificationCurve): CurveIssue | null {
   const { cycles, fluorescence: values } = curve;
   if (values.length < cycles.length) return 'CURVE_NOT_NUMERIC';
   const n = cycles.length;
-  for (let i = 0; i < n; i++)
-    if (!Number.isFinite(cycles[i]) || !Number.isFinite(values[i])) return 'CURVE_NOT_NUMERIC';
-  if (n < MIN_CURVE_CYCLES) return 'CURVE_TOO_SHORT';
-  if (hasDuplicateCycles(cycles)) return 'CURVE_DUPLICATE_CYCLES';
+  // One pass: finite reads, ascending cycles, range and reading quantum.
+  let ascending = true;
   let min = Infinity;
   let max = -Infinity;
+  let quantum = Infinity;
   for (let i = 0; i < n; i++) {
-    if (values[i] < min) min = values[i];
-    if (values[i] > max) max = values[i];
+    const cycle = cycles[i];
+    const value = values[i];
+    if (!Number.isFinite(cycle) || !Number.isFinite(value)) return 'CURVE_NOT_NUMERIC';
+    if (value < min) min = value;
+    if (value > max) max = value;
+    if (i > 0) {
+      if (!(cycle > cycles[i - 1])) ascending = false;
+      const step = Math.abs(value - values[i - 1]);
+      if (step > 0 && step < quantum) quantum = step;
+    }
   }
+  if (n < MIN_CURVE_CYCLES) return 'CURVE_TOO_SHORT';
+  if (!ascending && hasDuplicateCycles(cycles)) return 'CURVE_DUPLICATE_CYCLES';
   if (curve.kind === 'raw' && min < 0 && median(values) < 0) return 'CURVE_NEGATIVE';
   if (max === min) return 'CURVE_CONSTANT';
-  let quantum = Infinity;
-  for (let i = 1; i < n; i++) {
-    const step = Math.abs(values[i] - values[i - 1]);
-    if (step > 0 && step < quantum) quantum = step;
-  }
-  if (max - min <= SATURATION_MIN_RISE_QUANTA * quantum) return null;
+  if (max - min <= SATURATION_MIN_RISE_QUANTA * quantum || values[0] >= max) return null;
   let run = 0;
   for (let i = 0; i < n; i++) {
     run = values[i] === max ? run + 1 : 0;
-    if (run >= SATURATED_RUN_READS && values[0] < max) return 'CURVE_SATURATED';
+    if (run >= SATURATED_RUN_READS) return 'CURVE_SATURATED';
   }
   return null;
 }
