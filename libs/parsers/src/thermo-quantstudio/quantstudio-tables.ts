@@ -177,7 +177,8 @@ class QuantStudioReader implements QuantStudioWells {
     const { header, rows } = context.table;
     const targetColumn = header.find(...TARGET);
     const reporterColumn = header.find(...REPORTER);
-    const callColumn = header.find(...CALL);
+    // The instrument's call: "Call" where the export has one, else Design & Analysis's "Amp Status" (AMP, NO_AMP...).
+    const callColumn = header.has(...CALL) ? header.find(...CALL) : header.find('Amp Status');
     const genotyping = header.has('Allele1 Ct') && header.has('Allele2 Ct');
     rows.forEach((row, index) => {
       const position = this.position(context, row, index);
