@@ -8,7 +8,6 @@ export * from './export-selection';
 export * from './export-table';
 export * from './export-file-name';
 export * from './csv-writer';
-export * from './testing/export-run-generator';
 export * from './xlsx-writer';
 export * from './xml-writer';
 export * from './pdf-writer';
