@@ -4,6 +4,7 @@ export * from './data-source';
 export * from './embedded-postgres';
 export * from './repositories/laboratory-scope';
 export * from './repositories/user.repository';
+export * from './repositories/laboratory.repository';
 export * from './repositories/catalogue.repository';
 export * from './repositories/configuration-actor';
 export * from './repositories/kit.repository';

@@ -44,6 +44,18 @@ export const ERROR_KEYS = [
   'errorKitVersionDuplicate',
   'errorKitNameExists',
   'errorConfigurationConflict',
+  'errorLaboratoryNameRequired',
+  'errorLaboratoryNameExists',
+  'errorLaboratoryHasUsers',
+  'errorLaboratoryInUse',
+  'errorLaboratoryNotFound',
+  'errorUserNotFound',
+  'errorUserLoginExists',
+  'errorUserLoginImmutable',
+  'errorUserSelfChange',
+  'errorUserFlagForbidden',
+  'errorUserDeleteForbidden',
+  'errorUserDirectoryUnavailable',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
