@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { RunFileError, type KitAnalyserConfiguration } from '@amplio/domain';
 import { analyseRunFiles, toCsv } from './analyse';
+import { AUDIT_USAGE, auditVerify } from './audit-verify';
 import { parseCommandLine, USAGE, UsageError } from './command-line';
 
 const ENGLISH: Record<string, string> = {
@@ -11,8 +12,20 @@ const ENGLISH: Record<string, string> = {
   errorImportUnexpected: 'An unexpected error occurred during the run file import.',
 };
 
-/** `amplio analyse`: exit 0 with the run on stdout, 2 on bad input with the error on stderr. */
+/** `amplio analyse` (and `amplio audit verify`, audit-verify.ts): exit 0 with the run on stdout, 2 on bad input with the error on stderr. */
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'audit') {
+    if (argv[1] !== 'verify') {
+      process.stderr.write(`amplio: ${AUDIT_USAGE}\n`);
+      return 2;
+    }
+    try {
+      return await auditVerify(argv.slice(2), (line) => process.stdout.write(`${line}\n`));
+    } catch (error) {
+      process.stderr.write(`amplio: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    }
+  }
   try {
     const command = parseCommandLine(argv);
     const files = command.files.map((path) => {

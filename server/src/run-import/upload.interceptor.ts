@@ -8,7 +8,7 @@ import {
   type NestInterceptor,
   type Type,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { type Observable, finalize } from 'rxjs';
 import { ApiError } from '../common/api-error';
 import { API_RUNTIME, type ApiRuntime } from '../common/api-runtime';
@@ -59,12 +59,11 @@ export function UploadInterceptor(fileFields: readonly string[], maxFiles?: numb
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const http = context.switchToHttp();
       const request = http.getRequest<Request & { files?: StoredUpload[] }>();
-      const response = http.getResponse<Response>();
       const limits = this.runtime.config.limits;
       const declared = Number(request.headers['content-length'] ?? NaN);
       const refuseEarly = (error: ApiError): ApiError => {
-        // Answer now, read no more: the client learns at once, the connection is not kept.
-        response.setHeader('Connection', 'close');
+        // Answer now and discard the rest of the body as it arrives (nothing is stored or buffered);
+        // closing the connection instead would make most clients fail with EPIPE, not read the 413.
         request.unpipe();
         request.resume();
         return error;

@@ -67,7 +67,7 @@ export class AuditRepository {
            to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
            coalesce(actor_id::text, ''), actor_name, coalesce(laboratory_id::text, ''), entity, entity_id,
            action, coalesce(old_value::text, 'null'), coalesce(new_value::text, 'null')) AS canonical
-         FROM audit_log WHERE chain_seq >= $1 ORDER BY chain_seq LIMIT $2`,
+         FROM audit_log WHERE audit_log.chain_seq >= $1 ORDER BY audit_log.chain_seq LIMIT $2`,
         [expectedSeq.toString(), batchSize],
       );
       if (rows.length === 0) return { checked, firstBroken: null };
