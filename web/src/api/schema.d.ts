@@ -4,38 +4,6 @@
  */
 
 export interface paths {
-    "/api/analysers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["CatalogueController_analysers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/lots": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["CatalogueController_lots"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -44,6 +12,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["HealthController_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -116,6 +100,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/laboratory/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LaboratoryUsersController_list"];
+        put?: never;
+        post: operations["LaboratoryUsersController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/laboratory/{id}/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["LaboratoryUsersController_update"];
+        post?: never;
+        delete: operations["LaboratoryUsersController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/run/parse": {
         parameters: {
             query?: never;
@@ -126,6 +142,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["RunImportController_parse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/run/import/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RunImportController_findImport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -324,40 +356,618 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analysers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitsController_analysers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitsController_list"];
+        put?: never;
+        post: operations["KitsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit/link/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitsController_linkedToLots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitsController_statuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit/diagnostic/expression-variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitsController_expressionVariables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit/diagnostic/expression-operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitsController_expressionOperators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit/analyser/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitsController_forAnalyser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit/analyser/{id}/link/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitsController_forAnalyserLinkedToLots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit-version/official": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitVersionsController_pageOfficial"];
+        put?: never;
+        post: operations["KitVersionsController_createOfficial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit-version/official/recent/kit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitVersionsController_recentOfficial"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit-version/official/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["KitVersionsController_deleteOfficial"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit-version/laboratory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitVersionsController_pageLaboratory"];
+        put?: never;
+        post: operations["KitVersionsController_createLaboratory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit-version/laboratory/configured/most-recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitVersionsController_mostRecent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit-version/laboratory/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["KitVersionsController_deleteLaboratory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit-version/{id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["KitVersionsController_lock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LotsController_list"];
+        put?: never;
+        post: operations["LotsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/analyser/{analyserId}/kit/{kitId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LotsController_forAnalyserAndKit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/admin/kit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LotsController_allOfKit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/kit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LotsController_activeOfKit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/{id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LotsController_changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["LotsController_update"];
+        post?: never;
+        delete: operations["LotsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/last-changes/lot/since-seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LotsController_sinceSeen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/last-changes/lot/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["LotsController_markSeen"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit/configuration/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitConfigurationController_next"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit/configuration/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["KitConfigurationController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["KitConfigurationController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit/admin/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["KitConfigurationController_updateByAdmin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kit/doctor/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["KitConfigurationController_updateByDoctor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sample-type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SampleTypesController_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sample-type/control": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SampleTypesController_controls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sample-type/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SampleTypesController_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sample-type/run/interpretation/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SampleTypesController_runInterpretation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sample-type/run/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SampleTypesController_runConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnostic/run/{runId}/kit-version/{kitVersionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SampleTypesController_runDiagnostics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/laboratory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LaboratoriesController_list"];
+        put?: never;
+        post: operations["LaboratoriesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/laboratory/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LaboratoriesController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/laboratory/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LaboratoriesController_get"];
+        put: operations["LaboratoriesController_update"];
+        post?: never;
+        delete: operations["LaboratoriesController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        AnalyserDto: {
-            id: string;
-            name: string;
-            version: string;
-            manufacturer: string;
-            /** @description Accepted extensions, comma separated */
-            extension: string;
-            minNumberOfFilesByRun: number;
-            maxNumberOfFilesByRun: number;
-        };
-        NamedRefDto: {
-            id: string;
-            name: string;
-        };
-        KitVersionRefDto: {
-            id: string;
-            version: string;
-        };
-        LotDto: {
-            id: string;
-            name: string;
-            /** Format: date-time */
-            expirationDate: string;
-            active: boolean;
-            kit: components["schemas"]["NamedRefDto"];
-            kitVersion: components["schemas"]["KitVersionRefDto"];
-        };
         HealthDto: {
             /** @enum {string} */
             status: "ok";
+        };
+        ReadinessChecksDto: {
+            /** @description "ok" or the error */
+            database: string;
+            /** @description "ok" or the error; absent without REDIS_URL */
+            redis?: string;
+            /** @description "ok" or the error (BullMQ, or the inline queue) */
+            queue: string;
+        };
+        ReadinessDto: {
+            /** @enum {string} */
+            status: "ready" | "unavailable";
+            checks: components["schemas"]["ReadinessChecksDto"];
         };
         PublicPropertiesDto: {
             "neoware.run.allowFileDownload": boolean;
@@ -386,6 +996,60 @@ export interface components {
             email: string | null;
             roles: ("TECHNICIAN" | "WRITE_DIAGNOSTIC" | "ADMIN" | "SUPER_ADMIN")[];
             laboratory: components["schemas"]["LaboratoryRefDto"] | null;
+        };
+        UserDto: {
+            /** Format: uuid */
+            id: string;
+            login: string;
+            lastname: string;
+            firstname: string;
+            email: string | null;
+            emailVerified: boolean;
+            enabled: boolean;
+            requiredActions: string[];
+            admin: boolean;
+            doctor: boolean;
+        };
+        UserPageDto: {
+            content: components["schemas"]["UserDto"][];
+            totalElements: number;
+            /** @description Page index, from 0 */
+            number: number;
+        };
+        CreateUserDto: {
+            /** @example j.doe */
+            login: string;
+            lastname: string;
+            firstname: string;
+            email?: string | null;
+            enabled: boolean;
+            admin: boolean;
+            doctor: boolean;
+        };
+        CreatedUserDto: {
+            /** Format: uuid */
+            id: string;
+            login: string;
+            lastname: string;
+            firstname: string;
+            email: string | null;
+            emailVerified: boolean;
+            enabled: boolean;
+            requiredActions: string[];
+            admin: boolean;
+            doctor: boolean;
+            /** @description To give to the user; must be changed at the first sign-in */
+            oneTimePassword: string;
+        };
+        UpdateUserDto: {
+            /** @description Must equal the current login */
+            login?: string;
+            lastname?: string;
+            firstname?: string;
+            email?: string | null;
+            enabled?: boolean;
+            admin?: boolean;
+            doctor?: boolean;
         };
         RunKitPairDto: {
             kitName: string;
@@ -424,6 +1088,22 @@ export interface components {
             wells: {
                 [key: string]: components["schemas"]["RunWellDto"];
             };
+        };
+        ImportErrorDto: {
+            message: string;
+            params: string[];
+        };
+        RunImportDto: {
+            /** @description Poll GET /api/run/import/{importId} until READY or FAILED */
+            importId: string;
+            uploadId?: string | null;
+            /** @enum {string} */
+            state: "QUEUED" | "PARSING" | "INTERPRETING" | "READY" | "FAILED";
+            /** @description 0 to 100 */
+            progress: number;
+            /** @description The run, once READY */
+            runId?: string | null;
+            error?: components["schemas"]["ImportErrorDto"] | null;
         };
         StoredRunFileDto: {
             id: string;
@@ -525,6 +1205,279 @@ export interface components {
             plateName: string;
             extension: string;
         };
+        AnalyserDto: {
+            id: string;
+            name: string;
+            version: string;
+            manufacturer: string;
+            /** @description Accepted extensions, comma separated */
+            extension: string;
+            minNumberOfFilesByRun: number;
+            maxNumberOfFilesByRun: number;
+        };
+        KitDto: {
+            id: string;
+            name: string;
+            reference: string;
+            /** @description The kit-manufacturer laboratory that owns the kit */
+            ownerLaboratoryId: string;
+        };
+        CreateKitDto: {
+            name: string;
+            reference: string;
+        };
+        CreateKitVersionDto: {
+            version: string;
+            kitId?: string;
+            /** @description The version copied (its configurations come along) */
+            sourceId?: string;
+        };
+        NamedRefDto: {
+            id: string;
+            name: string;
+        };
+        KitVersionRefDto: {
+            id: string;
+            version: string;
+        };
+        KitVersionAnalyserDto: {
+            kitAnalyserId: string | null;
+            analyserId: string;
+            name: string;
+            /** @description Green badge: channels and diagnostics configured */
+            configured: boolean;
+        };
+        KitVersionDto: {
+            id: string;
+            kit: components["schemas"]["NamedRefDto"];
+            version: string;
+            locked: boolean;
+            deleted: boolean;
+            laboratoryId: string | null;
+            laboratoryName: string | null;
+            laboratoryVersionsConfiguredSize: number;
+            source: components["schemas"]["KitVersionRefDto"] | null;
+            officialVersionId: string | null;
+            lots: components["schemas"]["NamedRefDto"][];
+            analysers: components["schemas"]["KitVersionAnalyserDto"][];
+            /** Format: date-time */
+            createdDate: string;
+            /** @description Optimistic version: send it back to lock */
+            rowVersion: number;
+        };
+        KitVersionPageDto: {
+            content: components["schemas"]["KitVersionDto"][];
+            totalElements: number;
+            /** @description 0-based page index */
+            number: number;
+            size: number;
+        };
+        LockKitVersionDto: {
+            /** @description The rowVersion read; a stale one answers 409 */
+            rowVersion: number;
+        };
+        LotDto: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            expirationDate: string;
+            active: boolean;
+            kit: components["schemas"]["NamedRefDto"];
+            kitVersion: components["schemas"]["KitVersionRefDto"];
+            /** @description Lock badge: the lot’s kit version is locked */
+            kitVersionLocked: boolean;
+            /** @description Optimistic version: send it back on update */
+            rowVersion: number;
+            /** Format: date-time */
+            createdDate: string;
+        };
+        LotChangeDto: {
+            /** @enum {string} */
+            type: "INSERT" | "UPDATE" | "DELETE";
+            /** @enum {string|null} */
+            changeType: "LOT_CREATED" | "LOT_VERSION_CHANGED" | "LOT_DISABLED" | "LOT_ACTIVATED" | null;
+            /** @description Changed fields: name, expirationDate, active, kitVersion */
+            modifications: string[];
+            /** Format: date-time */
+            modificationDate: string;
+            userName: string;
+            lot: components["schemas"]["NamedRefDto"];
+            kitVersion: components["schemas"]["KitVersionRefDto"] | null;
+            kit: components["schemas"]["NamedRefDto"] | null;
+        };
+        CreateLotDto: {
+            name?: string;
+            /**
+             * Format: date-time
+             * @description Empty means now
+             */
+            expirationDate?: string;
+            kitId?: string;
+            kitVersionId?: string;
+            /** @default true */
+            active: boolean;
+        };
+        UpdateLotDto: {
+            name?: string;
+            /** Format: date-time */
+            expirationDate?: string;
+            kitVersionId?: string;
+            active: boolean;
+            /** @description The rowVersion read; a stale one answers 409 */
+            rowVersion: number;
+        };
+        LotChangesSummaryDto: {
+            /** Format: date-time */
+            since: string | null;
+            newLots: components["schemas"]["LotChangeDto"][];
+            versionChangedLots: components["schemas"]["LotChangeDto"][];
+            disabledLots: components["schemas"]["LotChangeDto"][];
+            activatedLots: components["schemas"]["LotChangeDto"][];
+        };
+        KitAnalyserHeaderDto: {
+            kitAnalyserId: string | null;
+            analyserId: string;
+            /** @description Analyser name */
+            name: string;
+            status: string;
+            kitId: string;
+            kitName: string;
+            kitVersionId: string;
+            version: string;
+            locked: boolean;
+            laboratoryId: string | null;
+            laboratoryName: string | null;
+            /** @description The version a laboratory version was copied from */
+            sourceId: string | null;
+            /** @description 0 before the first save; send it back on update */
+            configurationVersion: number;
+        };
+        ChannelDto: {
+            /** @example FAM */
+            channel?: string;
+            /** @description A decimal */
+            threshold?: number | string;
+            /** @example 465-510 */
+            analyserChannel?: string | null;
+        };
+        ControlDto: {
+            /** @enum {string} */
+            controlType?: "KIT" | "INTERNAL";
+            barCode?: string | null;
+            /** @description A control sample type */
+            sampleType?: string;
+        };
+        ExpressionDto: {
+            /** @example CQ FAM */
+            leftVariable?: string;
+            /** @enum {string} */
+            operator?: "=" | ">" | ">=" | "<" | "<=";
+            /** @description A decimal */
+            rightVariable?: number | string;
+        };
+        ConditionDto: {
+            expressions?: components["schemas"]["ExpressionDto"][];
+        };
+        DiagnosticDto: {
+            id?: string;
+            index?: number;
+            /** @enum {string} */
+            diagnosticType?: "RESULT" | "CONTROL";
+            label?: string;
+            /** @example #52c41a */
+            color?: string;
+            /** @enum {string} */
+            validityType?: "VALID" | "INVALID";
+            control?: components["schemas"]["ControlDto"] | null;
+            conditions?: components["schemas"]["ConditionDto"][];
+        };
+        RatioDto: {
+            numerator?: string;
+            denominator?: string;
+        };
+        KitConfigurationDto: {
+            kitAnalyser: components["schemas"]["KitAnalyserHeaderDto"];
+            kitAnalyserChannels: components["schemas"]["ChannelDto"][];
+            diagnostics: components["schemas"]["DiagnosticDto"][];
+            /** @enum {string} */
+            cqMethod: "threshold" | "sdm";
+            ratio: components["schemas"]["RatioDto"] | null;
+        };
+        SaveKitConfigurationDto: {
+            kitAnalyserId?: string;
+            configurationVersion?: number;
+            kitVersionId?: string;
+            analyserId?: string;
+            /** @enum {string} */
+            status?: "DRAFT" | "ACTIVE" | "INACTIVE";
+            /** @enum {string} */
+            cqMethod?: "threshold" | "sdm";
+            ratio?: components["schemas"]["RatioDto"] | null;
+            kitAnalyserChannels?: components["schemas"]["ChannelDto"][];
+            diagnostics?: components["schemas"]["DiagnosticDto"][];
+        };
+        SampleTypeDto: {
+            /** @enum {string} */
+            type: "SAMPLE" | "NEGATIVE_AMPLIFICATION_CONTROL" | "NEGATIVE_EXTRACTION_CONTROL" | "POSITIVE_CONTROL" | "BLANK_CONTROL";
+            label: string;
+            initial: string;
+            color: string;
+            diagnosticId: string | null;
+            /** @enum {string|null} */
+            diagnosticType: "RESULT" | "CONTROL" | null;
+            /** @enum {string|null} */
+            validityType: "VALID" | "INVALID" | null;
+            controlId: string | null;
+            /** @enum {string|null} */
+            controlType: "KIT" | "INTERNAL" | null;
+            barCode: string | null;
+            kitId: string | null;
+            /** @description null: applies to all */
+            kitVersionId: string | null;
+            analyserId: string | null;
+            laboratoryId: string | null;
+        };
+        RunDiagnosticDto: {
+            id: string;
+            index: number;
+            /** @enum {string} */
+            diagnosticType: "RESULT" | "CONTROL";
+            label: string;
+            color: string;
+            /** @enum {string} */
+            validityType: "VALID" | "INVALID";
+            controlSampleType: string | null;
+            /** @enum {string|null} */
+            controlType: "KIT" | "INTERNAL" | null;
+        };
+        LaboratoryDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            active: boolean;
+            kitManufacturer: boolean;
+            /** @description Number of users linked to the laboratory */
+            userCount: number;
+        };
+        LaboratoryPageDto: {
+            content: components["schemas"]["LaboratoryDto"][];
+            totalElements: number;
+            /** @description Page index, from 0 */
+            number: number;
+        };
+        CreateLaboratoriesDto: {
+            /**
+             * @example [
+             *       "Lab North",
+             *       "Lab South"
+             *     ]
+             */
+            names: string[];
+        };
+        UpdateLaboratoryDto: {
+            name?: string;
+            kitManufacturer?: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -534,44 +1487,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    CatalogueController_analysers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnalyserDto"][];
-                };
-            };
-        };
-    };
-    CatalogueController_lots: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LotDto"][];
-                };
-            };
-        };
-    };
     HealthController_health: {
         parameters: {
             query?: never;
@@ -587,6 +1502,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+        };
+    };
+    HealthController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessDto"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessDto"];
                 };
             };
         };
@@ -667,10 +1609,111 @@ export interface operations {
             };
         };
     };
-    RunImportController_parse: {
+    LaboratoryUsersController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPageDto"];
+                };
+            };
+        };
+    };
+    LaboratoryUsersController_create: {
         parameters: {
             query?: never;
             header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedUserDto"];
+                };
+            };
+        };
+    };
+    LaboratoryUsersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+        };
+    };
+    LaboratoryUsersController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RunImportController_parse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description respond-async: answer 202 with the import at once */
+                Prefer?: string;
+                /** @description A retried upload answers the first import */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -684,12 +1727,43 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The run, when it was ready within IMPORT_WAIT_MS */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RunDto"];
+                };
+            };
+            /** @description The import: poll GET /api/run/import/{importId} */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunImportDto"];
+                };
+            };
+        };
+    };
+    RunImportController_findImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunImportDto"];
                 };
             };
         };
@@ -977,6 +2051,992 @@ export interface operations {
         requestBody?: never;
         responses: {
             202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KitsController_analysers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyserDto"][];
+                };
+            };
+        };
+    };
+    KitsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitDto"][];
+                };
+            };
+        };
+    };
+    KitsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKitDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitDto"];
+                };
+            };
+        };
+    };
+    KitsController_linkedToLots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitDto"][];
+                };
+            };
+        };
+    };
+    KitsController_statuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+        };
+    };
+    KitsController_expressionVariables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+        };
+    };
+    KitsController_expressionOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+        };
+    };
+    KitsController_forAnalyser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitDto"][];
+                };
+            };
+        };
+    };
+    KitsController_forAnalyserLinkedToLots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitDto"][];
+                };
+            };
+        };
+    };
+    KitVersionsController_pageOfficial: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description createdDate,desc (default) or version,asc... */
+                sort?: string;
+                kitId?: string;
+                officialVersionId?: string;
+                version?: string;
+                laboratoryName?: string;
+                /** @description Comma list */
+                lotIds?: string[];
+                /** @description Comma list */
+                analyserIds?: string[];
+                analyserConfigured?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitVersionPageDto"];
+                };
+            };
+        };
+    };
+    KitVersionsController_createOfficial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKitVersionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitVersionDto"];
+                };
+            };
+        };
+    };
+    KitVersionsController_recentOfficial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitVersionDto"];
+                };
+            };
+        };
+    };
+    KitVersionsController_deleteOfficial: {
+        parameters: {
+            query?: {
+                rowVersion?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KitVersionsController_pageLaboratory: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description createdDate,desc (default) or version,asc... */
+                sort?: string;
+                kitId?: string;
+                officialVersionId?: string;
+                version?: string;
+                laboratoryName?: string;
+                /** @description Comma list */
+                lotIds?: string[];
+                /** @description Comma list */
+                analyserIds?: string[];
+                analyserConfigured?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitVersionPageDto"];
+                };
+            };
+        };
+    };
+    KitVersionsController_createLaboratory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKitVersionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitVersionDto"];
+                };
+            };
+        };
+    };
+    KitVersionsController_mostRecent: {
+        parameters: {
+            query: {
+                versionId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitVersionDto"];
+                };
+            };
+        };
+    };
+    KitVersionsController_deleteLaboratory: {
+        parameters: {
+            query?: {
+                rowVersion?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KitVersionsController_lock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LockKitVersionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitVersionDto"];
+                };
+            };
+        };
+    };
+    LotsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LotDto"][];
+                };
+            };
+        };
+    };
+    LotsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLotDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LotDto"];
+                };
+            };
+        };
+    };
+    LotsController_forAnalyserAndKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                analyserId: string;
+                kitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LotDto"][];
+                };
+            };
+        };
+    };
+    LotsController_allOfKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LotDto"][];
+                };
+            };
+        };
+    };
+    LotsController_activeOfKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LotDto"][];
+                };
+            };
+        };
+    };
+    LotsController_changes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LotChangeDto"][];
+                };
+            };
+        };
+    };
+    LotsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLotDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LotDto"];
+                };
+            };
+        };
+    };
+    LotsController_remove: {
+        parameters: {
+            query?: {
+                rowVersion?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LotsController_sinceSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LotChangesSummaryDto"];
+                };
+            };
+        };
+    };
+    LotsController_markSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KitConfigurationController_next: {
+        parameters: {
+            query: {
+                kitVersion: string;
+                analyser: string;
+                /** @description Ignored: the caller’s laboratory is used */
+                laboratory?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitConfigurationDto"];
+                };
+            };
+        };
+    };
+    KitConfigurationController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitConfigurationDto"];
+                };
+            };
+        };
+    };
+    KitConfigurationController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveKitConfigurationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitConfigurationDto"];
+                };
+            };
+        };
+    };
+    KitConfigurationController_updateByAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveKitConfigurationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitConfigurationDto"];
+                };
+            };
+        };
+    };
+    KitConfigurationController_updateByDoctor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveKitConfigurationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KitConfigurationDto"];
+                };
+            };
+        };
+    };
+    SampleTypesController_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SampleTypeDto"][];
+                };
+            };
+        };
+    };
+    SampleTypesController_controls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SampleTypeDto"][];
+                };
+            };
+        };
+    };
+    SampleTypesController_template: {
+        parameters: {
+            query?: {
+                kitVersionIds?: string[];
+                lotIds?: string[];
+                analyserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SampleTypeDto"][];
+                };
+            };
+        };
+    };
+    SampleTypesController_runInterpretation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SampleTypeDto"][];
+                };
+            };
+        };
+    };
+    SampleTypesController_runConfiguration: {
+        parameters: {
+            query?: {
+                kitVersionIds?: string[];
+                lotIds?: string[];
+                analyserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SampleTypeDto"][];
+                };
+            };
+        };
+    };
+    SampleTypesController_runDiagnostics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+                kitVersionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunDiagnosticDto"][];
+                };
+            };
+        };
+    };
+    LaboratoriesController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LaboratoryPageDto"];
+                };
+            };
+        };
+    };
+    LaboratoriesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLaboratoriesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LaboratoryDto"][];
+                };
+            };
+        };
+    };
+    LaboratoriesController_search: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                sort?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LaboratoryPageDto"];
+                };
+            };
+        };
+    };
+    LaboratoriesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LaboratoryDto"];
+                };
+            };
+        };
+    };
+    LaboratoriesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLaboratoryDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LaboratoryDto"];
+                };
+            };
+        };
+    };
+    LaboratoriesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
