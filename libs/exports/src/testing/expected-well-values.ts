@@ -11,6 +11,12 @@ const NEUTRALISE = /^[=+\-@\t\r]/;
 export const guarded = (value: string): string => (NEUTRALISE.test(value) ? `'${value}` : value);
 
 export function expectedWellValues(run: ExportRun, well: ExportWell): ExpectedWellValues {
+  const date = (at: Date): string =>
+    new Intl.DateTimeFormat(run.locale, {
+      dateStyle: 'short',
+      timeStyle: 'short',
+      timeZone: run.timeZone,
+    }).format(at);
   const numbers: Record<string, number | null> = { Ratio: well.ratio };
   for (const channel of run.channels) {
     numbers[`Cq ${channel}`] = well.channels[channel]?.cq ?? null;
@@ -31,6 +37,10 @@ export function expectedWellValues(run: ExportRun, well: ExportWell): ExpectedWe
       'Override result': well.override?.result.label ?? '',
       'Override by': well.override?.by ?? '',
       'Effective result': effective?.label ?? '',
+      'Override at': well.override ? date(well.override.at) : '',
+      Comments: guarded(
+        well.comments.map((comment) => `${comment.author} (${date(comment.at)}): ${comment.text}`).join('\n'),
+      ),
     },
     numbers,
   };
