@@ -14,6 +14,7 @@ execFileSync(
     'libs/domain/src',
     'libs/parsers/src',
     'libs/interpretation/src',
+    'libs/exports/src',
     '-d',
     out,
     '--config-file',
@@ -25,7 +26,7 @@ execFileSync(
   { cwd: root, stdio: 'inherit' },
 );
 const only = process.argv.slice(2);
-for (const bench of ['parse-bench', 'parse-rdml-bench', 'interpret-bench']) {
+for (const bench of ['parse-bench', 'parse-rdml-bench', 'interpret-bench', 'export-bench']) {
   if (only.length > 0 && !only.includes(bench)) continue;
   console.log(`\n=== ${bench}`);
   execFileSync(process.execPath, ['--expose-gc', join(out, 'bench', `${bench}.js`)], {

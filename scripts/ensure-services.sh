@@ -50,6 +50,14 @@ if [ ! -x /usr/bin/chromium ]; then
   # fonts-liberation: without any font, headless Chromium lays text out with no glyphs.
   missing+=(chromium fonts-liberation)
 fi
+# poppler-utils: pdftotext and pdffonts read the exported PDFs back in the export tests.
+if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdffonts >/dev/null 2>&1; then
+  missing+=(poppler-utils)
+fi
+# openssh-client: ssh-keygen makes the real OpenSSH keys of the SFTP transfer tests.
+if ! command -v ssh-keygen >/dev/null 2>&1; then
+  missing+=(openssh-client)
+fi
 if [ "${#missing[@]}" -gt 0 ]; then
   apt_install "${missing[@]}"
 fi
