@@ -7,8 +7,8 @@ import {
   agreement,
   type AgreementFigures,
   type CqPair,
-} from '../libs/interpretation/src/agreement/agreement-stats';
-import { compareRun, parseFixture } from '../libs/interpretation/src/agreement/fixture-runs';
+} from '../libs/interpretation/src/testing/agreement-stats';
+import { compareRun, parseFixture } from '../libs/interpretation/src/testing/fixture-runs';
 import { AGREEMENT_SETS, type AgreementSet } from './agreement-sets';
 
 export interface SetReport {

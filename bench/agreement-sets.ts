@@ -8,7 +8,7 @@ import {
   cfxThresholds,
   filesStartingWith,
   readTsvRecords,
-} from '../libs/interpretation/src/agreement/fixture-runs';
+} from '../libs/interpretation/src/testing/fixture-runs';
 
 export interface AgreementSet {
   family: 'Bio-Rad CFX' | 'QuantStudio' | 'LightCycler 480';

@@ -1,5 +1,5 @@
-import { agreement, describeFigures } from './agreement-stats';
-import { NO_KIT, cfxThresholds, compareRun, filesStartingWith, parseFixture } from './fixture-runs';
+import { agreement, describeFigures } from '../testing/agreement-stats';
+import { NO_KIT, cfxThresholds, compareRun, filesStartingWith, parseFixture } from '../testing/fixture-runs';
 
 /**
  * Bio-Rad CFX writes baseline-subtracted RFU: our engine must not correct it again and, at the

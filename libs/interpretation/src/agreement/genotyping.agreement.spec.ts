@@ -4,7 +4,7 @@ import { interpretRun } from '../interpret';
 import type { WellResult } from '../interpret-types';
 import { wellInputsFromParsedRun } from '../parsed-run-input';
 import type { SignalProcessing } from '../signal-processing';
-import { parseFixture } from './fixture-runs';
+import { parseFixture } from '../testing/fixture-runs';
 
 /**
  * QS7Pro genotyping run (VIC = allele 1, FAM = allele 2) interpreted with our genotyping

@@ -1,6 +1,6 @@
 import type { KitAnalyserConfiguration, ParsedRun } from '@amplio/domain';
-import { agreement, describeFigures, type AgreementFigures, type CqPair } from './agreement-stats';
-import { NO_KIT, compareRun, parseFixture, readTsvRecords } from './fixture-runs';
+import { agreement, describeFigures, type AgreementFigures, type CqPair } from '../testing/agreement-stats';
+import { NO_KIT, compareRun, parseFixture, readTsvRecords } from '../testing/fixture-runs';
 
 /**
  * LightCycler 480: our second-derivative-maximum Cq (cqMethod 'sdm') against Roche's Cp, on every

@@ -3,8 +3,8 @@ import type { KitAnalyserConfiguration, ParsedRun } from '@amplio/domain';
 import { parseRunFiles } from '@amplio/parsers';
 import { interpretRun } from '../interpret';
 import { wellInputsFromParsedRun } from '../parsed-run-input';
-import { agreement, describeFigures, type CqPair } from './agreement-stats';
-import { fixturePath } from './fixture-runs';
+import { agreement, describeFigures, type CqPair } from '../testing/agreement-stats';
+import { fixturePath } from '../testing/fixture-runs';
 
 /**
  * The production path: fixture files -> @amplio/parsers -> wellInputsFromParsedRun -> interpretRun,

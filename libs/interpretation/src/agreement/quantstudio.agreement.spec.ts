@@ -1,7 +1,7 @@
 import type { ParsedRun } from '@amplio/domain';
 import { signalProcessingForFormat } from '../signal-processing';
-import { agreement, describeFigures, type CqPair } from './agreement-stats';
-import { NO_KIT, compareRun, parseFixture } from './fixture-runs';
+import { agreement, describeFigures, type CqPair } from '../testing/agreement-stats';
+import { NO_KIT, compareRun, parseFixture } from '../testing/fixture-runs';
 
 /**
  * QuantStudio Design & Analysis workbooks, read by @amplio/parsers: dRn is already baseline-corrected
