@@ -31,6 +31,7 @@ export interface IdentityHarness {
 const HARNESS_SOURCES = [
   'server/src/identity',
   'server/src/auth/user-roles.ts',
+  'server/src/users/user-directory.ts',
   'libs/db/src',
   'libs/domain/src',
   'libs/adapters/src',
