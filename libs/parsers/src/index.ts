@@ -12,3 +12,13 @@ export { sniffContainer } from './common/sniff';
 export { quantStudioWorkbookParser, quantStudioTextParser } from './thermo-quantstudio';
 export { bioRadCfxParser } from './biorad-cfx';
 export { parsePlatePlan, type PlatePlanEntry } from './plate-plan';
+export {
+  ANALYSER_IMPORT_RULES,
+  FORMAT_NAMES,
+  assertImportFiles,
+  checkImportFiles,
+  fileExtension,
+  type AnalyserImportRule,
+} from './import-check';
+export { ImportFileError, type ImportMessageKey } from './common/import-errors';
+export * from './browser';

@@ -1,10 +1,13 @@
 import { RunFileError, type ParsedRun, type RunFile } from '@amplio/domain';
-import type { DetectedFormat, FormatParser } from './format-parser';
+import type { DetectedFormat } from './format-parser';
 import { MAX_FILE_BYTES, MAX_FILES_PER_RUN, MAX_RUN_BYTES } from './common/limits';
 import { corruptedFile, invalidFile } from './common/run-file-errors';
 import { isZip, sniffContainer } from './common/sniff';
 import { SafeZip, readZipDirectory } from './common/zip';
-import { FORMAT_PARSERS } from './parser-registry';
+import { findParser } from './find-parser';
+import { checkImportFiles } from './import-check';
+
+export { findParser };
 
 export interface ParseRunFilesOptions {
   /**
@@ -12,6 +15,12 @@ export interface ParseRunFilesOptions {
    * starts with it followed by '-' (e.g. 'biorad-cfx', 'thermo-quantstudio', 'rdml').
    */
   analyserFamily?: string;
+  /**
+   * The analyser chosen for the import (an id of ANALYSER_IMPORT_RULES): when given, the files are
+   * first checked by checkImportFiles (extensions, another analyser's format) and the first problem
+   * is thrown as an ImportFileError.
+   */
+  analyserId?: string;
 }
 
 function fileNames(files: RunFile[]): string {
@@ -44,24 +53,6 @@ export function checkRunFileLimits(files: RunFile[]): void {
   for (const file of files) if (isZip(file.content)) readZipDirectory(file.name, file.content);
 }
 
-function candidates(family: string | undefined): readonly FormatParser[] {
-  if (!family) return FORMAT_PARSERS;
-  return FORMAT_PARSERS.filter((parser) => parser.id === family || parser.id.startsWith(`${family}-`));
-}
-
-function safeDetect(parser: FormatParser, files: RunFile[]): boolean {
-  try {
-    return parser.detect(files);
-  } catch {
-    return false;
-  }
-}
-
-/** The parser that claims these files, or null. */
-export function findParser(files: RunFile[], options: ParseRunFilesOptions = {}): FormatParser | null {
-  return candidates(options.analyserFamily).find((parser) => safeDetect(parser, files)) ?? null;
-}
-
 /** What one file is, read from its content (never its name). */
 export function detectFormat(file: RunFile): DetectedFormat {
   return { container: sniffContainer(file.content), parserId: findParser([file])?.id ?? null };
@@ -77,6 +68,10 @@ export async function parseRunFiles(
   options: ParseRunFilesOptions = {},
 ): Promise<ParsedRun> {
   checkRunFileLimits(files);
+  if (options.analyserId) {
+    const [problem] = checkImportFiles(options.analyserId, files);
+    if (problem) throw problem;
+  }
   const parser = findParser(files, options);
   if (!parser) {
     // A zip no parser recognised may be broken rather than foreign: say so when it is.

@@ -1,5 +1,6 @@
 import { parsePosition, type ParsedRun, type RunFile } from '@amplio/domain';
 import { missingColumn } from '../common/import-errors';
+import { matchFluorByContent, type TableCurves } from './cfx-fluor-match';
 import type { FormatParser } from '../format-parser';
 import { parseInstrumentDate } from '../common/instrument-date';
 import { RunBuilder } from '../common/run-builder';
@@ -17,6 +18,17 @@ import {
 import { isQuantStudioWorkbook } from '../thermo-quantstudio/quantstudio-workbook.parser';
 
 export const BIORAD_RUN_INFORMATION_SHEET = 'Run Information';
+
+function remember(
+  map: Map<string, Map<string, number>>,
+  fluor: string,
+  position: string,
+  value: number,
+): void {
+  const byWell = map.get(fluor) ?? new Map<string, number>();
+  byWell.set(position, value);
+  map.set(fluor, byWell);
+}
 
 function isWellHeader(text: string): boolean {
   return /^[A-Za-z]\d{1,2}$/.test(text) && parsePosition(text) !== null;
@@ -83,6 +95,10 @@ function number(table: BioRadTable, value: CellValue | undefined, where: () => s
 class BioRadReader {
   private readonly builder: RunBuilder;
   private readonly seenFluors = new Map<string, string>();
+  /** fluor -> position -> the instrument's Cq (Cq Results, Summary), to tell an amplification table's fluorophore. */
+  private readonly cqByFluor = new Map<string, Map<string, number>>();
+  /** fluor -> position -> End RFU (End Point Results). */
+  private readonly endByFluor = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly files: RunFile[],
@@ -112,12 +128,21 @@ class BioRadReader {
     return [...fluors];
   }
 
-  private fluorOf(table: BioRadTable): string {
+  /**
+   * The fluorophore of an amplification table, from its content: the sheet name of a workbook,
+   * else the fluorophore whose Cq (or End RFU) its curves reproduce, else the only fluorophore of
+   * the results; the file name only when the content cannot tell.
+   */
+  private fluorOf(table: BioRadTable, content: TableCurves): string {
     if (table.sheetName) return table.sheetName;
-    const named = fluorFromFileName(table.fileName);
-    if (named) return named;
+    const matched = matchFluorByContent(content, this.cqByFluor, this.endByFluor, (fluor) =>
+      this.seenFluors.has(headerKey(fluor)),
+    );
+    if (matched) return matched;
     const fluors = this.resultFluors();
     if (fluors.length === 1) return fluors[0];
+    const named = fluorFromFileName(table.fileName);
+    if (named) return named;
     this.builder.notes.push(`${table.fileName}: the file does not name its fluorophore`);
     return 'Unknown';
   }
@@ -126,19 +151,12 @@ class BioRadReader {
     const header = table.rows[0].map((cell) => cellText(cell));
     const cycleColumn = header.findIndex((cell) => headerKey(cell) === 'cycle');
     if (cycleColumn < 0) throw missingColumn(table.fileName, table.sheetName ?? 'table', 'Cycle');
-    const fluor = this.fluorOf(table);
-    const previous = this.seenFluors.get(headerKey(fluor));
-    if (previous) {
-      throw invalidFile(
-        table.fileName,
-        `a second amplification table for ${fluor} (the first is in ${previous})`,
-      );
-    }
-    this.seenFluors.set(headerKey(fluor), table.fileName);
     // Every column headed by a well position is a well; other columns (notes, added columns) are not read.
     const wells = header.map((cell, column) =>
       column !== cycleColumn && isWellHeader(cell) ? this.builderWell(table, cell) : null,
     );
+    const curves: TableCurves['curves'] = new Map();
+    for (const well of wells) if (well) curves.set(well.position, { cycles: [], values: [] });
     table.rows.slice(1).forEach((row, index) => {
       if (row.every((cell) => cellText(cell) === '')) return;
       const rowNumber = index + 2;
@@ -150,9 +168,29 @@ class BioRadReader {
       wells.forEach((well, column) => {
         if (!well) return;
         const value = number(table, row[column], () => `${header[column]} at row ${rowNumber}`);
-        if (value !== null) this.builder.addPoint(well, fluor, 'baseline-corrected', cycle, value);
+        const curve = curves.get(well.position);
+        if (value !== null && curve) {
+          curve.cycles.push(cycle);
+          curve.values.push(value);
+        }
       });
     });
+    const fluor = this.fluorOf(table, { curves });
+    const previous = this.seenFluors.get(headerKey(fluor));
+    if (previous) {
+      throw invalidFile(
+        table.fileName,
+        `a second amplification table for ${fluor} (the first is in ${previous})`,
+      );
+    }
+    this.seenFluors.set(headerKey(fluor), table.fileName);
+    for (const well of wells) {
+      const curve = well ? curves.get(well.position) : undefined;
+      if (!well || !curve) continue;
+      curve.cycles.forEach((cycle, index) =>
+        this.builder.addPoint(well, fluor, 'baseline-corrected', cycle, curve.values[index]),
+      );
+    }
   }
 
   private builderWell(table: BioRadTable, position: string) {
@@ -177,6 +215,7 @@ class BioRadReader {
       sample: header.find('Sample'),
       cq: table.kind === 'end-point' ? -1 : header.find('Cq'),
       call: table.kind === 'end-point' ? header.find('Call') : -1,
+      end: table.kind === 'end-point' ? header.find('End RFU') : -1,
     };
     table.rows.slice(1).forEach((row, index) => {
       const position = cellText(row[columns.well]);
@@ -193,6 +232,11 @@ class BioRadReader {
         const cq = number(table, row[columns.cq], () => `Cq at row ${index + 2}`);
         // Cq Results and Quantification Summary carry the same Cq: Cq Results (read first) wins.
         if (table.kind === 'cq-results' || entry.instrumentCq === null) entry.instrumentCq = cq;
+        if (cq !== null) remember(this.cqByFluor, fluor, well.position, cq);
+      }
+      if (columns.end >= 0) {
+        const end = number(table, row[columns.end], () => `End RFU at row ${index + 2}`);
+        if (end !== null) remember(this.endByFluor, fluor, well.position, end);
       }
       if (columns.call >= 0 && cellText(row[columns.call]))
         entry.instrumentCall = cellText(row[columns.call]);
@@ -224,8 +268,8 @@ class BioRadReader {
       'run-information',
       'cq-results',
       'summary',
-      'amplification',
       'end-point',
+      'amplification',
       'other',
     ];
     const sorted = [...this.tables].sort(

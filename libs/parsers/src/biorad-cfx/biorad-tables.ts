@@ -1,23 +1,14 @@
 import type { RunFile } from '@amplio/domain';
-import { parsePosition } from '@amplio/domain';
 import { MAX_FILE_BYTES } from '../common/limits';
 import { corruptedFile } from '../common/run-file-errors';
 import { isOle2, isZip, looksLikeText } from '../common/sniff';
-import { cellText, headerKey } from '../common/table';
 import { decodeText, guessDelimiter, parseDelimitedLines, splitLines } from '../common/text';
 import type { CellValue } from '../common/workbook';
+import { classifyBioRadTable, type BioRadTableKind } from './biorad-classify';
 
-/** What one Bio-Rad CFX table is, read from its header. */
-export type BioRadTableKind =
-  | 'amplification'
-  | 'cq-results'
-  | 'summary'
-  | 'end-point'
-  | 'run-information'
-  /** Plate View (`,,1,2,...,12` or `...,24`): only its width is read, to tell a CFX384 from a CFX96. */
-  | 'plate-view'
-  /** Other CFX exports of the same run (plate view, melt, allelic discrimination, standard curve): accepted, not read. */
-  | 'other';
+export { classifyBioRadTable };
+
+export type { BioRadTableKind } from './biorad-classify';
 
 /** One table of a CFX export: a CSV/TXT file or one sheet of an xlsx. */
 export interface BioRadTable {
@@ -30,39 +21,6 @@ export interface BioRadTable {
   decimalComma: boolean;
   /** Field separator of a text table; null for sheets. */
   delimiter: string | null;
-}
-
-function headerCells(rows: CellValue[][]): string[] {
-  return (rows[0] ?? []).map((cell) => headerKey(cellText(cell)));
-}
-
-function isPositionText(text: string): boolean {
-  return /^[A-Za-z]\d{1,2}$/.test(text) && parsePosition(text) !== null;
-}
-
-/** Classifies a table by its first row; null when it is not a CFX table at all. */
-export function classifyBioRadTable(rows: CellValue[][]): BioRadTableKind | null {
-  const header = headerCells(rows);
-  const first = header.findIndex((cell) => cell !== '');
-  if (first < 0) return null;
-  const has = (...names: string[]) => names.every((name) => header.includes(headerKey(name)));
-  // Wide tables (one column per well): a Cycle or Temperature column and well positions, in any order.
-  const positions = (rows[0] ?? []).filter((cell) => isPositionText(cellText(cell))).length;
-  if (positions > 0 && header.includes('temperature')) return 'other';
-  // Without its Cycle column it is still an amplification table: the reader names the missing column.
-  if (positions > 1) return 'amplification';
-  // A Cq Results table is told by its Cq Mean / Cq Std. Dev columns; its required columns are then checked by name.
-  if (has('Cq Mean') || has('Cq Std. Dev')) return 'cq-results';
-  if (has('Well', 'Fluor', 'Content', 'Cq')) return 'summary';
-  if (has('Well', 'Fluor', 'End RFU')) return 'end-point';
-  if (has('Well', 'Fluor', 'Content')) return 'other';
-  if (has('Well', 'Sample', 'Call', 'RFU1')) return 'other';
-  if (has('Fluor', 'Efficiency %')) return 'other';
-  if (first === 2 && header[2] === '1' && header[3] === '2') return 'plate-view';
-  const keys = new Set(rows.slice(0, 40).map((row) => headerKey(cellText(row[0]))));
-  if (keys.has('file name') && (keys.has('run started') || keys.has('base serial number')))
-    return 'run-information';
-  return null;
 }
 
 /** Reads a CFX CSV/TXT file (comma, ';' or tab separated) into one table; null when it is not one. */

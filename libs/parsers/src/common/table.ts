@@ -1,4 +1,4 @@
-import type { CellValue } from './workbook';
+import type { CellValue } from './sheet-xml';
 
 /** Trimmed text of a cell ('' for empty). */
 export function cellText(cell: CellValue | undefined): string {
