@@ -1,0 +1,103 @@
+import { App, Button, Card, Input, Space } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  deleteLaboratory,
+  getLaboratory,
+  laboratoryKeys,
+  updateLaboratory,
+} from '../../api/laboratories-api';
+import { useSession } from '../../auth/session-context';
+import { reportAndRethrow, useNotify } from '../../notifications/use-notify';
+import { useConfirm } from '../common/confirm';
+import { LaboratoryUsers } from './laboratory-users';
+
+/** A laboratory: its name with Save and Delete (ADMIN only, SPEC 6) and its users. */
+export function LaboratoryDetail(props: { laboratoryId: string; onDeleted?: () => void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const { permissions } = useSession();
+  const canEdit = permissions.isAdmin || permissions.canManageAllLaboratories;
+  const laboratory = useQuery({
+    queryKey: laboratoryKeys.detail(props.laboratoryId),
+    queryFn: () =>
+      getLaboratory(props.laboratoryId).catch(
+        reportAndRethrow((error) => notify.error(t('laboratories.notLoaded'), error, { inList: true })),
+      ),
+  });
+  // The name being typed; null shows the stored name.
+  const [edited, setEdited] = useState<string | null>(null);
+  const name = edited ?? laboratory.data?.name ?? '';
+
+  const save = useMutation({
+    mutationFn: () => updateLaboratory(props.laboratoryId, name.trim()),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: laboratoryKeys.all });
+      setEdited(null);
+      notify.success(t('laboratories.saved'));
+    },
+    onError: (error) => notify.error(t('laboratories.notSaved'), error),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteLaboratory(props.laboratoryId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: laboratoryKeys.all });
+      notify.success(t('laboratories.deleted'));
+      props.onDeleted?.();
+    },
+    onError: (error) => notify.error(t('laboratories.notDeleted'), error),
+  });
+
+  const onDelete = async () => {
+    // SPEC 5: a laboratory with users cannot be deleted; an information modal says so.
+    if ((laboratory.data?.userCount ?? 0) > 0) {
+      modal.info({ title: t('laboratories.cannotDeleteTitle'), content: t('laboratories.cannotDeleteText') });
+      return;
+    }
+    const yes = await confirm({
+      title: t('laboratories.deleteTitle'),
+      content: t('laboratories.deleteText', { name: laboratory.data?.name ?? '' }),
+    });
+    if (yes) remove.mutate();
+  };
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="laboratory-detail">
+      <Card size="small" title={t('laboratories.laboratory')} loading={laboratory.isLoading}>
+        <Space.Compact style={{ width: '100%' }}>
+          <Input
+            aria-label={t('laboratories.name')}
+            value={name}
+            disabled={!canEdit}
+            maxLength={100}
+            onChange={(event) => setEdited(event.target.value)}
+            data-testid="laboratory-name"
+          />
+          <Button
+            type="primary"
+            disabled={!canEdit || !name.trim() || name.trim() === laboratory.data?.name}
+            loading={save.isPending}
+            onClick={() => save.mutate()}
+            data-testid="laboratory-save"
+          >
+            {t('laboratories.save')}
+          </Button>
+          <Button
+            danger
+            disabled={!permissions.canManageAllLaboratories}
+            loading={remove.isPending}
+            onClick={() => void onDelete()}
+            data-testid="laboratory-delete"
+          >
+            {t('laboratories.delete')}
+          </Button>
+        </Space.Compact>
+      </Card>
+      <LaboratoryUsers laboratoryId={props.laboratoryId} />
+    </Space>
+  );
+}
