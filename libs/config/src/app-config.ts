@@ -44,6 +44,8 @@ export interface AppConfig {
   apiDocs: boolean;
   version: string;
   buildDate: string;
+  /** AMPLIO_SECRET_KEY (base64, 32 bytes) sealing stored secrets; null: a key file beside the embedded database. */
+  secretKey: string | null;
 }
 
 /** Request limits enforced while the request arrives (docs/security.md). */
@@ -184,5 +186,6 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     apiDocs: bool(env, 'API_DOCS', env.NODE_ENV !== 'production'),
     version: env.AMPLIO_VERSION ?? '0.1.0',
     buildDate: env.AMPLIO_BUILD_DATE ?? '2026-11-21',
+    secretKey: env.AMPLIO_SECRET_KEY ? env.AMPLIO_SECRET_KEY : null,
   };
 }

@@ -5,6 +5,8 @@ export interface JobPayloads {
   'run.import': { importId: string };
   'run.interpret': { runId: string; requestedById: string };
   'search.reindex': { laboratoryId: string | null };
+  'run.export': { exportId: string; runId: string; requestedById: string };
+  'run.transfer': { runId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -30,6 +32,16 @@ export const JOBS: { [N in JobName]: JobDefinition<N> } = {
     attempts: 2,
     backoffMs: 5000,
     jobId: (p) => `search.reindex:${p.laboratoryId ?? 'all'}`,
+  },
+  // One export file: the API waits for it; a second attempt after a crashed worker (docs/exports.md).
+  'run.export': { queue: 'export', attempts: 2, backoffMs: 500, jobId: (p) => `run.export:${p.exportId}` },
+  // Exponential backoff 30 s .. 32 min, 8 attempts (~63.5 min); one delivery of a run at a time
+  // (docs/file-transfer.md). Failures that cannot heal end the job at once (the handler decides).
+  'run.transfer': {
+    queue: 'transfer',
+    attempts: 8,
+    backoffMs: 30_000,
+    jobId: (p) => `run.transfer:${p.runId}`,
   },
 };
 

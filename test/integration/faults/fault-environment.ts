@@ -75,7 +75,7 @@ export async function startFaultEnvironment(env: NodeJS.ProcessEnv = {}): Promis
     if (result.status !== 0) throw new Error(`pg_ctl ${args.join(' ')}: ${result.stderr}${result.stdout}`);
   };
   const startPostgres = (): void =>
-    pgCtl('-o', `-p ${pgPort} -k ${dir}`, '-l', join(dir, 'postgres.log'), '-w', 'start');
+    pgCtl('-o', `-p ${pgPort} -k ${clusterDir}`, '-l', join(clusterDir, 'server.log'), '-w', 'start');
   const stopPostgres = (): void => pgCtl('-m', 'fast', '-w', 'stop');
   startPostgres();
 
