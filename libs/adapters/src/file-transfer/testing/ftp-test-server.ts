@@ -61,12 +61,18 @@ class FaultyFileSystem extends FileSystem {
     const clientPath = this.clientPath(fileName);
     const file = createWriteStream(join(this.root, clientPath));
     let received = 0;
+    let dead = false;
     const crash = this.crash;
     const stream = new Writable({
       write(chunk: Buffer, _encoding, callback) {
+        // A killed process writes nothing more: bytes arriving after the crash are dropped.
+        if (dead) return callback();
         received += chunk.length;
         file.write(chunk, () => {
-          if (limit !== undefined && received >= limit) crash();
+          if (limit !== undefined && received >= limit) {
+            dead = true;
+            crash();
+          }
           if (stall === undefined || received < stall) callback();
         });
       },
@@ -140,6 +146,7 @@ export class FtpTestServer {
     this.server = undefined;
     if (!server) return;
     this.removeSignalHandlers();
+    // The listening socket closes at once (a restart can take the port); connections end as they can.
     void Promise.resolve(server.close()).catch(() => undefined);
   }
 
