@@ -1,0 +1,107 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newSignedInPage, startEmbeddedApp, testId, type EmbeddedApp } from './harness';
+
+/**
+ * Laboratories and users in the browser (SPEC 2, 5, 6): a super admin adds two laboratories and a
+ * physician to one of them; the physician signs in with the one-time password, must choose a new
+ * one (UPDATE_PASSWORD), and then sees their own laboratory.
+ */
+
+const START_TIMEOUT = 180_000;
+const TEST_TIMEOUT = 240_000;
+const NORTH = `E2E North ${Date.now()}`;
+const SOUTH = `E2E South ${Date.now()}`;
+const LOGIN = `e2e.physician.${Date.now()}`;
+const NEW_PASSWORD = 'a-new-e2e-password-42';
+
+let app: EmbeddedApp | undefined;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  app = await startEmbeddedApp();
+  browser = await launchBrowser();
+}, START_TIMEOUT);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+}, 60_000);
+
+async function addLaboratories(page: Page, appUrl: string): Promise<void> {
+  await page.goto(`${appUrl}/admin/laboratories`, { waitUntil: 'domcontentloaded' });
+  await page.locator(testId('laboratory-add')).click();
+  await page.waitForURL(`${appUrl}/admin/add`);
+  // Saving with an empty row is refused with the section 5 message.
+  await page.locator(testId('laboratory-add-save')).click();
+  await page
+    .locator('.ant-notification-notice', { hasText: 'cannot be saved' })
+    .waitFor({ state: 'visible' });
+  await page.locator(testId('laboratory-add-name-0')).fill(NORTH);
+  expect(await page.locator(testId('laboratory-add-minus-0')).isDisabled()).toBe(true);
+  await page.locator(testId('laboratory-add-plus')).click();
+  await page.locator(testId('laboratory-add-name-1')).fill(SOUTH);
+  await page.locator(testId('laboratory-add-save')).click();
+  await page.waitForURL(`${appUrl}/admin/laboratories`);
+}
+
+/** Searches the list (1 s debounce), opens the laboratory, adds a physician; returns the one-time password. */
+async function addPhysician(page: Page): Promise<string> {
+  await page.locator(`${testId('laboratory-search')} input`).fill(NORTH);
+  const row = page.locator(`${testId('laboratory-table')} tr`, { hasText: NORTH });
+  await row.waitFor({ state: 'visible' });
+  // After the 1 s debounce the list shows only the match.
+  await page.locator(`${testId('laboratory-table')} tr`, { hasText: SOUTH }).waitFor({ state: 'detached' });
+  await row.click();
+  await page.locator(testId('laboratory-detail')).waitFor({ state: 'visible' });
+  expect(await page.locator(testId('laboratory-name')).inputValue()).toBe(NORTH);
+  await page.locator(testId('user-add')).click();
+  await page.locator(testId('user-login')).fill(LOGIN);
+  await page.locator(testId('user-lastname')).fill('Pasteur');
+  await page.locator(testId('user-firstname')).fill('Louis');
+  await page.locator(testId('user-email')).fill('louis@e2e.example');
+  await page.locator(testId('user-physician')).check();
+  await page.locator(testId('user-save')).click();
+  const password = page.locator(testId('one-time-password'));
+  await password.waitFor({ state: 'visible' });
+  const text = (await password.innerText()).trim();
+  await page.locator(testId('one-time-password-ok')).click();
+  await page.locator(`${testId('user-table')} tr`, { hasText: LOGIN }).waitFor({ state: 'visible' });
+  return text;
+}
+
+async function firstSignIn(appUrl: string, oneTimePassword: string): Promise<Page> {
+  const context = await browser!.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  context.setDefaultTimeout(60_000);
+  const page = await context.newPage();
+  await page.goto(appUrl, { waitUntil: 'domcontentloaded' });
+  await page.locator('#username').fill(LOGIN);
+  await page.locator('#password').fill(oneTimePassword);
+  await page.locator('#kc-login').click();
+  await page.locator('#password-new').waitFor({ state: 'visible' });
+  await page.locator('#password-new').fill(NEW_PASSWORD);
+  await page.locator('#password-confirm').fill(NEW_PASSWORD);
+  await page.locator('#kc-submit').click();
+  await page.locator(testId('app-shell')).waitFor({ state: 'visible' });
+  return page;
+}
+
+it(
+  'a super admin adds two laboratories and a physician, who signs in with the one-time password and sets a new one',
+  async () => {
+    const appUrl = app!.url;
+    const admin = await newSignedInPage(browser!, appUrl, 'superadmin');
+    await addLaboratories(admin, appUrl);
+    const oneTimePassword = await addPhysician(admin);
+    expect(oneTimePassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+
+    const physician = await firstSignIn(appUrl, oneTimePassword);
+    await physician.goto(`${appUrl}/laboratory`, { waitUntil: 'domcontentloaded' });
+    await physician.locator(testId('laboratory-page')).waitFor({ state: 'visible' });
+    await physician.locator(testId('laboratory-name')).waitFor({ state: 'visible' });
+    await expect(physician.locator(testId('laboratory-name')).inputValue()).resolves.toBe(NORTH);
+    // The new password signs in again.
+    const again = await newSignedInPage(browser!, appUrl, LOGIN, NEW_PASSWORD);
+    await again.locator(testId('app-shell')).waitFor({ state: 'visible' });
+  },
+  TEST_TIMEOUT,
+);
