@@ -1,15 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CatalogueRepository,
+  type EffectiveKitConfiguration,
+  KitConfigurationRepository,
   type NewWellInterpretation,
   RunRepository,
   UserRepository,
   type WellCurveEntity,
+  type WellEntity,
 } from '@amplio/db';
 import { type KitAnalyserConfiguration, personName, type SampleType } from '@amplio/domain';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
 import {
+  applyChannelMapping,
+  type ChannelMappingError,
   interpretRun,
+  mapKitChannels,
   signalProcessingForFormat,
   type WellInput,
   type WellResult,
@@ -25,14 +30,26 @@ const NO_KIT_CONFIGURATION: KitAnalyserConfiguration = {
   diagnostics: [],
 };
 
-/** Interprets every well of a run with its kit's configuration; the result replaces the previous one. */
+/** Which configuration revision interpreted the wells of one kit version (recorded with the run). */
+interface UsedConfiguration {
+  kitVersionId: string;
+  kitAnalyserId: string | null;
+  configurationVersion: number | null;
+}
+
+/**
+ * Interprets every well of a run with the configuration of its kit version on the run's analyser
+ * (the laboratory's customised version when it has one, else the official one): thresholds per
+ * channel, diagnostics, kit and laboratory controls, the analyser's channels mapped to the kit's.
+ * The result replaces the previous one; the revision used and who asked are recorded.
+ */
 @Injectable()
 export class InterpretRunHandler implements JobHandler<'run.interpret'> {
   readonly jobName = 'run.interpret' as const;
 
   constructor(
     private readonly runs: RunRepository,
-    private readonly catalogue: CatalogueRepository,
+    private readonly configurations: KitConfigurationRepository,
     private readonly users: UserRepository,
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
   ) {}
@@ -48,67 +65,114 @@ export class InterpretRunHandler implements JobHandler<'run.interpret'> {
       curvesByWell.set(curve.wellId, [...(curvesByWell.get(curve.wellId) ?? []), curve]);
 
     const signalProcessing = signalProcessingForFormat(run.parsedFormat);
-    const groups = new Map<string | null, typeof wells>();
+    const toInput = (well: WellEntity): WellInput => ({
+      position: well.position,
+      sampleType: (well.sampleType ?? 'SAMPLE') satisfies SampleType,
+      channels: (curvesByWell.get(well.id) ?? []).map((curve) => ({
+        dye: curve.channel,
+        curve: curve.kind
+          ? { kind: curve.kind, cycles: curve.cycles, fluorescence: curve.fluorescence }
+          : null,
+        instrumentThreshold: curve.instrumentThreshold,
+        instrumentBaseline:
+          curve.instrumentBaselineStart !== null && curve.instrumentBaselineEnd !== null
+            ? { start: curve.instrumentBaselineStart, end: curve.instrumentBaselineEnd }
+            : null,
+        signalProcessing,
+      })),
+    });
+    const groups = new Map<string | null, WellEntity[]>();
     for (const well of wells) groups.set(well.kitVersionId, [...(groups.get(well.kitVersionId) ?? []), well]);
 
     const results: NewWellInterpretation[] = [];
-    let kitAnalyserId: string | null = null;
-    let configurationVersion: number | null = null;
+    const used: UsedConfiguration[] = [];
     for (const [kitVersionId, groupWells] of groups) {
-      const kitAnalyser = kitVersionId
-        ? await this.catalogue.findKitAnalyser(kitVersionId, run.analyserId, run.laboratoryId)
+      const effective = kitVersionId
+        ? await this.configurations.effectiveFor(kitVersionId, run.analyserId, run.laboratoryId)
         : null;
-      if (kitAnalyser) {
-        kitAnalyserId = kitAnalyser.id;
-        configurationVersion = kitAnalyser.configurationVersion;
-      }
-      const configuration = kitAnalyser?.configuration ?? NO_KIT_CONFIGURATION;
-      const inputs: WellInput[] = groupWells.map((well) => ({
-        position: well.position,
-        sampleType: (well.sampleType ?? 'SAMPLE') satisfies SampleType,
-        channels: (curvesByWell.get(well.id) ?? []).map((curve) => ({
-          dye: curve.channel,
-          curve: curve.kind
-            ? { kind: curve.kind, cycles: curve.cycles, fluorescence: curve.fluorescence }
-            : null,
-          instrumentThreshold: curve.instrumentThreshold,
-          instrumentBaseline:
-            curve.instrumentBaselineStart !== null && curve.instrumentBaselineEnd !== null
-              ? { start: curve.instrumentBaselineStart, end: curve.instrumentBaselineEnd }
-              : null,
-          signalProcessing,
-        })),
-      }));
+      if (kitVersionId)
+        used.push({
+          kitVersionId,
+          kitAnalyserId: effective?.kitAnalyser.id ?? null,
+          configurationVersion: effective?.kitAnalyser.configurationVersion ?? null,
+        });
       const wellIdByPosition = new Map(groupWells.map((well) => [well.position, well.id]));
-      for (const result of interpretRun(inputs, configuration)) {
-        results.push(this.toStored(wellIdByPosition.get(result.position) ?? '', result, configuration));
-      }
+      for (const stored of this.interpretGroup(groupWells.map(toInput), effective))
+        results.push({ ...stored, wellId: wellIdByPosition.get(stored.wellId) ?? '' });
     }
+    const first = used.find((entry) => entry.kitAnalyserId !== null);
     await this.runs.saveInterpretation(
       runId,
       {
-        kitAnalyserId,
-        kitConfigurationVersion: configurationVersion,
+        kitAnalyserId: first?.kitAnalyserId ?? null,
+        kitConfigurationVersion: first?.configurationVersion ?? null,
         interpretationRunByName: requestedByName,
       },
       results.filter((result) => result.wellId !== ''),
     );
+    await this.configurations.recordRunConfigurations(runId, requestedByName, used);
     this.events.publish([laboratoryRoom(run.laboratoryId), runRoom(runId)], 'run.changed', {
       runId,
       what: 'interpreted',
     });
   }
 
-  private toStored(
-    wellId: string,
-    result: WellResult,
-    configuration: KitAnalyserConfiguration,
-  ): NewWellInterpretation {
+  /**
+   * Interprets the wells of one kit version; `wellId` of each answer holds the well's position.
+   * A kit channel that no analyser channel carries is a configuration error on every well of the
+   * kit version (NO_RESULT with the channel named), never a silent blank.
+   */
+  private interpretGroup(
+    inputs: WellInput[],
+    effective: EffectiveKitConfiguration | null,
+  ): NewWellInterpretation[] {
+    if (!effective)
+      return interpretRun(inputs, NO_KIT_CONFIGURATION).map((r) => this.toStored(r, NO_KIT_CONFIGURATION));
+    const configuration = effective.kitAnalyser.configuration;
+    const analyserChannels = [
+      ...new Set(inputs.flatMap((input) => input.channels.map((channel) => channel.dye))),
+    ];
+    const table: Record<string, string> = {};
+    for (const channel of configuration.channels)
+      if (channel.analyserChannel) table[channel.analyserChannel] = channel.channel;
+    const mapping = mapKitChannels(
+      configuration.channels.map((channel) => channel.channel),
+      analyserChannels,
+      table,
+    );
+    if (mapping.errors.length > 0)
+      return interpretRun(inputs, NO_KIT_CONFIGURATION).map((result) =>
+        this.unmapped(this.toStored(result, NO_KIT_CONFIGURATION), mapping.errors[0]),
+      );
+    return interpretRun(
+      inputs.map((input) => applyChannelMapping(input, mapping)),
+      configuration,
+    ).map((result) => this.toStored(result, configuration));
+  }
+
+  private unmapped(stored: NewWellInterpretation, error: ChannelMappingError): NewWellInterpretation {
+    return {
+      ...stored,
+      suggestedDiagnosticId: null,
+      suggestedLabel: null,
+      suggestedColor: null,
+      validityType: null,
+      resultState: 'NO_RESULT',
+      reason:
+        error.code === 'CHANNEL_NOT_MAPPED'
+          ? `Configuration error: kit channel ${error.params.channel} is not mapped to a channel of the analyser`
+          : `Configuration error: kit channel ${error.params.channel} matches several analyser channels (${error.params.analyserChannels ?? ''})`,
+      reasonCode: error.code,
+      reasonParams: { channel: error.params.channel },
+    };
+  }
+
+  private toStored(result: WellResult, configuration: KitAnalyserConfiguration): NewWellInterpretation {
     const diagnostic = configuration.diagnostics.find(
       (candidate) => candidate.id === result.suggestedDiagnosticId,
     );
     return {
-      wellId,
+      wellId: result.position,
       channels: result.channels.map((channel) => ({
         dye: channel.dye,
         cq: channel.cq,
@@ -124,7 +188,8 @@ export class InterpretRunHandler implements JobHandler<'run.interpret'> {
       resultState: result.resultState,
       reason: result.reason,
       reasonCode: result.reasonCode,
-      reasonParams: null,
+      reasonParams: result.reasonParams,
+      requiresReview: result.requiresReview,
     };
   }
 }

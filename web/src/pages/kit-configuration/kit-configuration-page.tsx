@@ -1,8 +1,240 @@
+import { DeleteOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Empty, Space, Tooltip, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LaterRelease } from '../../components/common/later-release';
+import {
+  configurationKeys,
+  createKit,
+  createLaboratoryVersion,
+  createOfficialVersion,
+  deleteKitVersion,
+  getLotsOfKit,
+  getOfficialVersions,
+  type KitVersion,
+  lockKitVersion,
+} from '../../api/configuration-api';
+import { useSession } from '../../auth/session-context';
+import { useConfirm } from '../../components/common/confirm';
+import { KitPicker } from '../../components/configuration/kit-picker';
+import { KitVersionsTable } from '../../components/configuration/kit-versions-table';
+import { NameModal } from '../../components/configuration/name-modal';
+import { useLotLiveRefresh } from '../../components/lots/use-lot-live-refresh';
+import { useNotify } from '../../notifications/use-notify';
 
-/** /admin/configuration/kit (kit-configuration): filled by a later issue; says so on screen. */
+type Dialog =
+  | { kind: 'kit' }
+  | { kind: 'official'; source: KitVersion | null }
+  | { kind: 'laboratory'; source: KitVersion }
+  | null;
+
+/** /admin/configuration/kit (kit-configuration): kits, official and laboratory versions (SPEC 2, 4, 6). */
 export function KitConfigurationPage() {
   const { t } = useTranslation();
-  return <LaterRelease title={t('configuration.kitTitle')} testId="kit-configuration-page" />;
+  const { permissions } = useSession();
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const client = useQueryClient();
+  useLotLiveRefresh();
+  const [kitId, setKitId] = useState<string | null>(null);
+  const [selected, setSelected] = useState<KitVersion | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const manufacturer = permissions.isManufacturerAdmin;
+  const customiser = (permissions.isAdmin || permissions.isDoctor) && !manufacturer;
+  const firstPage = { kitId: kitId ?? '', page: 0, size: 1, sort: 'createdDate,desc' };
+  const latest = useQuery({
+    queryKey: configurationKeys.officialVersions(firstPage),
+    queryFn: () => getOfficialVersions(firstPage),
+    enabled: kitId !== null,
+  });
+  const lots = useQuery({
+    queryKey: configurationKeys.lotsOfKit(kitId ?? ''),
+    queryFn: () => getLotsOfKit(kitId ?? '', permissions.isAdmin),
+    enabled: kitId !== null,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: configurationKeys.all });
+  const run = useMutation({
+    mutationFn: async (action: () => Promise<unknown>) => action(),
+    onSuccess: () => {
+      setDialog(null);
+      void refresh();
+    },
+    onError: (error) => notify.error(t('kitConfiguration.saveError'), error),
+  });
+  const latestVersion = latest.data?.content[0] ?? null;
+  const canAddOfficial = manufacturer && kitId !== null && (!latestVersion || latestVersion.locked);
+  const lockButton = (version: KitVersion) =>
+    !version.locked && (
+      <Tooltip title={t('kitConfiguration.lock')}>
+        <Button
+          size="small"
+          icon={<LockOutlined />}
+          data-testid={`lock-${version.version}`}
+          onClick={() => {
+            void (async () => {
+              if (
+                await confirm({
+                  title: t('kitConfiguration.lockTitle'),
+                  content: t('kitConfiguration.lockQuestion', { version: version.version }),
+                })
+              )
+                run.mutate(() => lockKitVersion(version));
+            })();
+          }}
+        />
+      </Tooltip>
+    );
+  const deleteButton = (version: KitVersion) =>
+    !version.locked && (
+      <Tooltip title={t('kitConfiguration.delete')}>
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          data-testid={`delete-${version.version}`}
+          onClick={() => {
+            void (async () => {
+              if (
+                await confirm({
+                  title: t('kitConfiguration.deleteTitle'),
+                  content: t('kitConfiguration.deleteQuestion', { version: version.version }),
+                })
+              )
+                run.mutate(() => deleteKitVersion(version));
+            })();
+          }}
+        />
+      </Tooltip>
+    );
+  const officialActions = manufacturer
+    ? (version: KitVersion) => (
+        <Space>
+          {lockButton(version)}
+          {deleteButton(version)}
+          {version.locked && latestVersion?.id === version.id && (
+            <Button
+              size="small"
+              data-testid={`copy-${version.version}`}
+              onClick={() => setDialog({ kind: 'official', source: version })}
+            >
+              {t('kitConfiguration.copy')}
+            </Button>
+          )}
+        </Space>
+      )
+    : null;
+  const customise = selected && selected.locked && selected.lots.length > 0 && customiser;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="kit-configuration-page">
+      <Space>
+        <KitPicker
+          value={kitId}
+          linkedToLots={!permissions.isAdmin}
+          onChange={(id) => {
+            setKitId(id);
+            setSelected(null);
+          }}
+        />
+        {manufacturer && (
+          <Button icon={<PlusOutlined />} data-testid="add-kit" onClick={() => setDialog({ kind: 'kit' })}>
+            {t('kitConfiguration.addKit')}
+          </Button>
+        )}
+        {canAddOfficial && (
+          <Button
+            type="primary"
+            data-testid="add-official-version"
+            onClick={() => setDialog({ kind: 'official', source: null })}
+          >
+            {t('kitConfiguration.addOfficialVersion')}
+          </Button>
+        )}
+      </Space>
+      {kitId && (
+        <>
+          <Typography.Title level={5}>{t('kitConfiguration.officialVersions')}</Typography.Title>
+          <KitVersionsTable
+            kind="official"
+            base={{ kitId }}
+            lots={lots.data ?? []}
+            selectedId={selected?.id ?? null}
+            onSelect={setSelected}
+            showLaboratoryName={false}
+            canAddAnalyser={manufacturer}
+            actions={officialActions}
+          />
+        </>
+      )}
+      {selected && (permissions.isAdmin || permissions.isDoctor) && (
+        <>
+          <Space>
+            <Typography.Title level={5}>
+              {t('kitConfiguration.laboratoryVersions', { version: selected.version })}
+            </Typography.Title>
+            {customise && (
+              <Button
+                data-testid="customise"
+                onClick={() => setDialog({ kind: 'laboratory', source: selected })}
+              >
+                {t('kitConfiguration.customise')}
+              </Button>
+            )}
+          </Space>
+          <KitVersionsTable
+            kind="laboratory"
+            base={{ officialVersionId: selected.id }}
+            lots={[]}
+            showLaboratoryName={permissions.isAdmin}
+            canAddAnalyser={false}
+            actions={
+              customiser
+                ? (version) => (
+                    <Space>
+                      {lockButton(version)}
+                      {deleteButton(version)}
+                    </Space>
+                  )
+                : null
+            }
+            empty={<Empty description={t('kitConfiguration.noLaboratoryVersion')} />}
+          />
+        </>
+      )}
+      <NameModal
+        open={dialog?.kind === 'kit'}
+        title={t('kitConfiguration.newKit')}
+        saving={run.isPending}
+        fields={[
+          { name: 'name', label: t('kitConfiguration.kitName'), testId: 'new-kit-name' },
+          { name: 'reference', label: t('kitConfiguration.kitReference'), testId: 'new-kit-reference' },
+        ]}
+        onCancel={() => setDialog(null)}
+        onSubmit={(values) =>
+          run.mutate(async () => {
+            const kit = await createKit({ name: values.name.trim(), reference: values.reference.trim() });
+            await client.invalidateQueries({ queryKey: configurationKeys.all });
+            setKitId(kit.id);
+          })
+        }
+      />
+      <NameModal
+        open={dialog?.kind === 'official' || dialog?.kind === 'laboratory'}
+        title={t('kitConfiguration.newVersion')}
+        saving={run.isPending}
+        fields={[{ name: 'version', label: t('kitConfiguration.version'), testId: 'new-version-name' }]}
+        onCancel={() => setDialog(null)}
+        onSubmit={({ version }) =>
+          run.mutate(() =>
+            dialog?.kind === 'laboratory'
+              ? createLaboratoryVersion({ sourceId: dialog.source.id, version: version.trim() })
+              : createOfficialVersion({
+                  kitId: kitId ?? '',
+                  version: version.trim(),
+                  sourceId: dialog?.kind === 'official' ? dialog.source?.id : undefined,
+                }),
+          )
+        }
+      />
+    </Space>
+  );
 }

@@ -1,0 +1,138 @@
+import type {
+  KitConfigurationDocument,
+  KitConfigurationRepository,
+  NewWellInterpretation,
+  RunRepository,
+  StoredDiagnostic,
+  UserRepository,
+} from '@amplio/db';
+import type { Expression } from '@amplio/domain';
+import type { EventPublisher } from '@amplio/events';
+import { InterpretRunHandler } from './interpret-run.handler';
+
+const expression = (
+  leftVariable: string,
+  operator: Expression['operator'],
+  rightVariable: number,
+): Expression => ({
+  leftVariable,
+  operator,
+  rightVariable,
+});
+const diagnostic = (index: number, label: string, conditions: Expression[][]): StoredDiagnostic => ({
+  id: `d${index}`,
+  index,
+  diagnosticType: 'RESULT',
+  label,
+  color: `#00000${index}`,
+  validityType: 'VALID',
+  controlSampleType: null,
+  conditions: conditions.map((expressions) => ({ expressions })),
+});
+
+const cycles = Array.from({ length: 40 }, (_, i) => i + 1);
+/** A raw amplification curve crossing about `cq`, or a flat noisy one. */
+const curve = (cq: number | null): number[] =>
+  cycles.map((c, i) => 100 + (i % 3) * 0.5 + (cq === null ? 0 : 5000 / (1 + Math.exp(-(c - cq - 2) / 1.2))));
+
+function setup(channelsByWell: Record<string, Record<string, number | null>>) {
+  const wells = Object.keys(channelsByWell).map((position, index) => ({
+    id: `w${index}`,
+    position,
+    sampleType: 'SAMPLE',
+    kitVersionId: 'kv-1',
+  }));
+  const curves = wells.flatMap((well) =>
+    Object.entries(channelsByWell[well.position]).map(([channel, cq]) => ({
+      wellId: well.id,
+      channel,
+      kind: 'raw',
+      cycles,
+      fluorescence: curve(cq),
+      instrumentThreshold: null,
+      instrumentBaselineStart: null,
+      instrumentBaselineEnd: null,
+    })),
+  );
+  const saved: NewWellInterpretation[] = [];
+  const runs = {
+    findRunById: jest.fn().mockResolvedValue({
+      id: 'run-1',
+      laboratoryId: 'lab-a',
+      analyserId: 'qiagen-rotorgene',
+      parsedFormat: 'rotorgene-rex',
+    }),
+    listWells: jest.fn().mockResolvedValue(wells),
+    listCurves: jest.fn().mockResolvedValue(curves),
+    saveInterpretation: jest.fn((_runId: string, _meta: unknown, rows: NewWellInterpretation[]) => {
+      saved.push(...rows);
+      return Promise.resolve();
+    }),
+  };
+  const configuration: KitConfigurationDocument = {
+    channels: [
+      { channel: 'FAM', threshold: 500, analyserChannel: 'Green' },
+      { channel: 'HEX', threshold: 500, analyserChannel: 'Yellow' },
+    ],
+    cqMethod: 'threshold',
+    baseline: null,
+    ratio: null,
+    diagnostics: [
+      diagnostic(0, 'Positive', [[expression('CQ FAM', '<', 38)]]),
+      diagnostic(1, 'Negative', [[expression('CQ FAM', '>=', 38), expression('CQ HEX', '<', 36)]]),
+      diagnostic(2, 'Invalid: internal control not amplified', [
+        [expression('CQ FAM', '>=', 38), expression('CQ HEX', '>=', 36)],
+      ]),
+    ],
+  };
+  const configurations = {
+    effectiveFor: jest.fn().mockResolvedValue({
+      kitVersionId: 'kv-lab',
+      kitAnalyser: { id: 'ka-1', configurationVersion: 3, configuration },
+    }),
+    recordRunConfigurations: jest.fn().mockResolvedValue(undefined),
+  };
+  const users = {
+    findById: jest.fn().mockResolvedValue({ firstname: 'Tess', lastname: 'Technician', login: 'technician' }),
+  };
+  const events = { publish: jest.fn() };
+  const sut = new InterpretRunHandler(
+    runs as unknown as RunRepository,
+    configurations as unknown as KitConfigurationRepository,
+    users as unknown as UserRepository,
+    events as unknown as EventPublisher,
+  );
+  return { sut, saved, configurations, runs };
+}
+
+describe('InterpretRunHandler with the kit configuration', () => {
+  it('maps the analyser channels (Rotor-Gene Green/Yellow) to the kit channels and applies the diagnostics', async () => {
+    const { sut, saved, configurations } = setup({
+      A1: { 'Cycling A.Green': 22, 'Cycling A.Yellow': 28 },
+      A2: { 'Cycling A.Green': null, 'Cycling A.Yellow': 28 },
+      A3: { 'Cycling A.Green': null, 'Cycling A.Yellow': null },
+    });
+    await sut.handle({ runId: 'run-1', requestedById: 'u1', requestedByName: 'Tess' } as never);
+    expect(configurations.effectiveFor).toHaveBeenCalledWith('kv-1', 'qiagen-rotorgene', 'lab-a');
+    expect(saved.map((row) => [row.wellId, row.suggestedLabel])).toEqual([
+      ['w0', 'Positive'],
+      ['w1', 'Negative'],
+      ['w2', 'Invalid: internal control not amplified'],
+    ]);
+    expect(saved[0].channels.map((channel) => channel.dye)).toEqual(['FAM', 'HEX']);
+    expect(configurations.recordRunConfigurations).toHaveBeenCalledWith('run-1', 'Tess Technician', [
+      { kitVersionId: 'kv-1', kitAnalyserId: 'ka-1', configurationVersion: 3 },
+    ]);
+  });
+
+  it('answers a configuration error naming the kit channel no analyser channel carries, never a silent blank', async () => {
+    const { sut, saved } = setup({ A1: { 'Cycling A.Green': 22 } });
+    await sut.handle({ runId: 'run-1', requestedById: 'u1', requestedByName: 'Tess' } as never);
+    expect(saved[0]).toMatchObject({
+      resultState: 'NO_RESULT',
+      suggestedDiagnosticId: null,
+      reasonCode: 'CHANNEL_NOT_MAPPED',
+      reasonParams: { channel: 'HEX' },
+    });
+  });
+});
