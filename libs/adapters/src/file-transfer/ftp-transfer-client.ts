@@ -19,6 +19,7 @@ import {
   reasonOf,
   unknownFailure,
   withDeadline,
+  withIdleWatch,
   type TransferStage,
 } from './transfer-failure';
 
@@ -127,35 +128,50 @@ async function openSession(config: FileTransferConfig): Promise<FtpSession> {
   }
 }
 
-function remoteDirectoryOf(session: FtpSession): RemoteDirectory {
+/**
+ * basic-ftp's socket timeouts cover a silent server; the idle watch (reset by transfer progress)
+ * also bounds a request whose reply never comes although the sockets look alive.
+ */
+function remoteDirectoryOf(session: FtpSession, idleMs: number): RemoteDirectory {
   const { client } = session;
+  const watched = <T>(work: (touch: () => void) => Promise<T>): Promise<T> =>
+    withIdleWatch(
+      idleMs,
+      () => client.close(),
+      async (touch) => {
+        client.trackProgress(() => touch());
+        try {
+          return await work(touch);
+        } finally {
+          client.trackProgress();
+        }
+      },
+    );
   return {
-    async size(name) {
-      try {
-        return await client.size(name);
-      } catch (error) {
-        if (error instanceof FTPError && error.code >= 500) return undefined;
-        throw error;
-      }
-    },
-    async read(name) {
-      const chunks: Buffer[] = [];
-      const sink = new PassThrough();
-      sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-      await client.downloadTo(sink, name);
-      return Buffer.concat(chunks);
-    },
+    size: (name) =>
+      watched(async () => {
+        try {
+          return await client.size(name);
+        } catch (error) {
+          if (error instanceof FTPError && error.code >= 500) return undefined;
+          throw error;
+        }
+      }),
+    read: (name) =>
+      watched(async () => {
+        const chunks: Buffer[] = [];
+        const sink = new PassThrough();
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        await client.downloadTo(sink, name);
+        return Buffer.concat(chunks);
+      }),
     async write(name, content) {
       session.stage.current = 'write';
-      await client.uploadFrom(Readable.from([content]), name);
+      await watched(() => client.uploadFrom(Readable.from([content]), name));
       session.stage.current = 'finish';
     },
-    async rename(from, to) {
-      await client.rename(from, to);
-    },
-    async remove(name) {
-      await client.remove(name);
-    },
+    rename: (from, to) => watched(() => client.rename(from, to)).then(() => undefined),
+    remove: (name) => watched(() => client.remove(name)).then(() => undefined),
   };
 }
 
@@ -177,7 +193,7 @@ async function inSession<T>(
 export class FtpTransferClient implements FileTransferClient {
   test(config: FileTransferConfig): Promise<ConnectionTestResult> {
     return inSession(config, async (session) => {
-      const dir = remoteDirectoryOf(session);
+      const dir = remoteDirectoryOf(session, timeoutsOf(config).idleMs);
       const probe = `.amplio-write-test-${randomBytes(6).toString('hex')}`;
       await dir.write(probe, Buffer.from('amplio connection test\n'));
       await dir.remove(probe);
@@ -192,7 +208,7 @@ export class FtpTransferClient implements FileTransferClient {
 
   deliver(config: FileTransferConfig, file: TransferFile): Promise<DeliveryResult> {
     return inSession(config, (session) =>
-      deliverToDirectory(remoteDirectoryOf(session), config.directory, file),
+      deliverToDirectory(remoteDirectoryOf(session, timeoutsOf(config).idleMs), config.directory, file),
     );
   }
 }
