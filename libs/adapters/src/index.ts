@@ -1,3 +1,2 @@
 export * from './file-transfer';
 export * from './secrets';
-export * from './search';

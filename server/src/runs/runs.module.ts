@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DATA_SOURCE, RunReviewRepository } from '@amplio/db';
-import type { DataSource } from 'typeorm';
 import { RunAccessService } from './run-access.service';
 import { RunsController } from './runs.controller';
 import { RunsService } from './runs.service';
@@ -8,15 +6,7 @@ import { RunsService } from './runs.service';
 /** Run: the run list, one run, its wells' configuration and its interpretation. */
 @Module({
   controllers: [RunsController],
-  providers: [
-    RunsService,
-    RunAccessService,
-    {
-      provide: RunReviewRepository,
-      useFactory: (dataSource: DataSource) => new RunReviewRepository(dataSource),
-      inject: [DATA_SOURCE],
-    },
-  ],
-  exports: [RunAccessService, RunReviewRepository],
+  providers: [RunsService, RunAccessService],
+  exports: [RunAccessService],
 })
 export class RunsModule {}
