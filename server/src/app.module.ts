@@ -2,6 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AccessTokenGuard } from './auth/access-token.guard';
 import { ErrorBodyFilter } from './common/error-body.filter';
+import { ExportsModule } from './exports/exports.module';
+import { FileTransferModule } from './file-transfer/file-transfer.module';
 import { CONFIGURATION_MODULES } from './configuration.modules';
 import { HealthModule } from './health/health.module';
 import { type AppRuntime, InfrastructureModule } from './infrastructure/infrastructure.module';
@@ -17,7 +19,15 @@ import { UsersModule } from './users/users.module';
 export type { AppRuntime } from './infrastructure/infrastructure.module';
 
 /** The runs half of the product: import, run, review, templates, search. */
-const RUN_MODULES = [RunImportModule, RunsModule, RunReviewModule, PlateTemplatesModule, SearchModule];
+const RUN_MODULES = [
+  RunImportModule,
+  RunsModule,
+  RunReviewModule,
+  PlateTemplatesModule,
+  SearchModule,
+  ExportsModule,
+  FileTransferModule,
+];
 
 /** The API process: the shared infrastructure, then one module per feature (docs/architecture.md). */
 @Module({})

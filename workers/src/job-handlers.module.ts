@@ -3,9 +3,17 @@ import { JOB_NAMES, JobRegistry } from '@amplio/jobs';
 import { ImportRunHandler } from './handlers/import-run.handler';
 import { InterpretRunHandler } from './handlers/interpret-run.handler';
 import { ReindexSearchHandler } from './handlers/reindex-search.handler';
+import { ExportRunHandler } from './handlers/export-run.handler';
+import { TransferRunHandler } from './handlers/transfer-run.handler';
 import { WORKER_SETTINGS, type WorkerSettings } from './worker-settings';
 
-const HANDLERS = [ImportRunHandler, InterpretRunHandler, ReindexSearchHandler];
+const HANDLERS = [
+  ImportRunHandler,
+  InterpretRunHandler,
+  ReindexSearchHandler,
+  ExportRunHandler,
+  TransferRunHandler,
+];
 
 /**
  * The job handlers and their registry: used by the worker processes, and by the API process itself

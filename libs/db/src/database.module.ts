@@ -10,6 +10,10 @@ import { SampleTypeRepository } from './repositories/sample-type.repository';
 import { RunImportRepository } from './repositories/run-import.repository';
 import { RunRepository } from './repositories/run.repository';
 import { UserRepository } from './repositories/user.repository';
+import { ExportFileRepository } from './repositories/export-file.repository';
+import { ExportSourceRepository } from './repositories/export-source.repository';
+import { FtpConfigurationRepository } from './repositories/ftp-configuration.repository';
+import { RunTransferRepository } from './repositories/run-transfer.repository';
 
 export const DATA_SOURCE = Symbol('DATA_SOURCE');
 
@@ -29,6 +33,10 @@ export class DatabaseModule {
       RunRepository,
       RunImportRepository,
       UserRepository,
+      FtpConfigurationRepository,
+      RunTransferRepository,
+      ExportFileRepository,
+      ExportSourceRepository,
     ].map((Repository) => ({
       provide: Repository,
       useFactory: () => new Repository(dataSource),
