@@ -1,2 +1,3 @@
 export * from './file-transfer';
 export * from './secrets';
+export * from './search';

@@ -1,13 +1,46 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { RUN_SEARCH_INDEX, type RunSearchIndex } from '@amplio/adapters';
+import { type LaboratoryScope, type RunEntity, RunSearchRepository } from '@amplio/db';
+import type { RunSortField, SortDirection } from '@amplio/domain';
 import { JOB_QUEUE, type JobQueue } from '@amplio/jobs';
 
-/** Run search and its index. */
+export interface RunListQuery {
+  page: number;
+  size: number;
+  search: string | null;
+  sort: RunSortField;
+  direction: SortDirection;
+}
+
+/** Run search and its index (docs/search.md). */
 @Injectable()
 export class SearchService {
-  constructor(@Inject(JOB_QUEUE) private readonly jobs: JobQueue) {}
+  constructor(
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(RUN_SEARCH_INDEX) private readonly index: RunSearchIndex,
+    private readonly runs: RunSearchRepository,
+  ) {}
 
-  /** Rebuilds the search index of every laboratory's runs (super admins; SPEC 2 "Reindex data"). */
+  /** One page of the run list within the caller's scope, in the asked order. */
+  async pageRuns(scope: LaboratoryScope, query: RunListQuery): Promise<{ runs: RunEntity[]; total: number }> {
+    const { ids, total } = await this.index.search({
+      scope,
+      text: query.search,
+      sort: query.sort,
+      direction: query.direction,
+      page: query.page,
+      size: query.size,
+    });
+    return { runs: await this.runs.findRuns(ids), total };
+  }
+
+  /**
+   * Rebuilds the Elasticsearch index from PostgreSQL (super admins; SPEC 2 "Reindex data"). A
+   * PostgreSQL-only deployment has no index to rebuild: 409 with `errorReindexNotConfigured`.
+   */
   async reindex(): Promise<void> {
+    if (this.index.engine !== 'elasticsearch')
+      throw new HttpException({ message: 'errorReindexNotConfigured', params: [] }, HttpStatus.CONFLICT);
     await this.jobs.enqueue('search.reindex', { laboratoryId: null });
   }
 }

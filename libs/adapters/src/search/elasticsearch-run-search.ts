@@ -1,0 +1,188 @@
+import type { Client, estypes } from '@elastic/elasticsearch';
+import type { RunIdPage, RunSearchDocument } from '@amplio/db';
+import type { RunSortField } from '@amplio/domain';
+import {
+  type ReindexProgress,
+  type RunDocumentSource,
+  type RunSearchIndex,
+  type RunSearchRequest,
+  searchWords,
+} from './run-search-index';
+
+const BATCH_SIZE = 500;
+
+/** The explicit mapping (docs/search.md): keywords for filters and sorts, trigram text for the box. */
+export const RUN_INDEX_SETTINGS: estypes.IndicesIndexSettings = {
+  index: { max_ngram_diff: 2 },
+  analysis: {
+    tokenizer: {
+      run_grams: {
+        type: 'ngram',
+        min_gram: 1,
+        max_gram: 3,
+        token_chars: ['letter', 'digit', 'punctuation', 'symbol'],
+      },
+    },
+    analyzer: {
+      run_text: { type: 'custom', tokenizer: 'run_grams', filter: ['lowercase', 'asciifolding'] },
+    },
+  },
+};
+
+const keyword = { type: 'keyword' } as const;
+const searchable = { type: 'keyword', copy_to: 'searchText' } as const;
+
+export const RUN_INDEX_MAPPINGS: estypes.MappingTypeMapping = {
+  dynamic: 'strict',
+  properties: {
+    laboratoryId: keyword,
+    businessId: searchable,
+    fileName: searchable,
+    instrumentName: searchable,
+    plateId: searchable,
+    serialNumber: searchable,
+    createdByName: searchable,
+    interpretationRunByName: searchable,
+    submittedByName: searchable,
+    status: searchable,
+    created: { type: 'date' },
+    runDate: { type: 'date' },
+    kitNames: searchable,
+    lotNames: searchable,
+    wellNames: searchable,
+    searchText: { type: 'text', analyzer: 'run_text' },
+  },
+};
+
+const SORT_FIELDS: Record<RunSortField, keyof RunSearchDocument> = {
+  businessId: 'businessId',
+  fileName: 'fileName',
+  instrumentName: 'instrumentName',
+  created: 'created',
+  status: 'status',
+  runDate: 'runDate',
+  interpretationRunByName: 'interpretationRunByName',
+};
+
+function sourceOf(document: RunSearchDocument): Omit<RunSearchDocument, 'id'> {
+  const source: Partial<RunSearchDocument> = { ...document };
+  delete source.id;
+  return source as Omit<RunSearchDocument, 'id'>;
+}
+
+/**
+ * Elasticsearch through the official client: one alias per deployment (`<prefix>-runs`) over a
+ * dated index; a rebuild fills a new index in batches and swaps the alias, so searches keep
+ * answering. Every query filters by laboratory unless the caller crosses laboratories.
+ */
+export class ElasticsearchRunSearch implements RunSearchIndex {
+  readonly engine = 'elasticsearch' as const;
+  readonly alias: string;
+
+  constructor(
+    private readonly client: Client,
+    deployment: string,
+  ) {
+    this.alias = `${deployment.toLowerCase().replace(/[^a-z0-9-]/g, '-')}-runs`;
+  }
+
+  async search(request: RunSearchRequest): Promise<RunIdPage> {
+    const words = searchWords(request.text);
+    if (words === null || !(await this.client.indices.existsAlias({ name: this.alias })))
+      return { ids: [], total: 0 };
+    const filter = request.scope.crossLaboratory
+      ? []
+      : [{ term: { laboratoryId: request.scope.laboratoryId ?? '' } }];
+    const must = words.map((word) => ({ match: { searchText: { query: word, operator: 'and' as const } } }));
+    const order = request.direction;
+    const response = await this.client.search({
+      index: this.alias,
+      query: { bool: { filter, must } },
+      sort: [
+        { [SORT_FIELDS[request.sort]]: { order, missing: order === 'asc' ? '_last' : '_first' } },
+        { businessId: { order } },
+      ],
+      from: request.page * request.size,
+      size: request.size,
+      track_total_hits: true,
+      _source: false,
+    });
+    const total = response.hits.total;
+    return {
+      ids: response.hits.hits.map((hit) => hit._id).filter((id): id is string => id !== undefined),
+      total: typeof total === 'number' ? total : (total?.value ?? 0),
+    };
+  }
+
+  async upsert(documents: RunSearchDocument[]): Promise<void> {
+    if (documents.length === 0) return;
+    await this.ensureIndex();
+    await this.bulk(
+      this.alias,
+      documents.flatMap((document) => [
+        { index: { _index: this.alias, _id: document.id } },
+        sourceOf(document),
+      ]),
+    );
+  }
+
+  async remove(ids: string[]): Promise<void> {
+    if (ids.length === 0 || !(await this.client.indices.existsAlias({ name: this.alias }))) return;
+    await this.bulk(
+      this.alias,
+      ids.map((id) => ({ delete: { _index: this.alias, _id: id } })),
+    );
+  }
+
+  async rebuild(source: RunDocumentSource, onProgress: ReindexProgress): Promise<void> {
+    const index = `${this.alias}-${Date.now()}`;
+    await this.createIndex(index);
+    const total = await source.countRuns();
+    let done = 0;
+    let afterId: string | null = null;
+    await onProgress(0, total);
+    for (;;) {
+      const batch = await source.documentsAfter(afterId, BATCH_SIZE);
+      if (batch.length === 0) break;
+      await this.bulk(
+        index,
+        batch.flatMap((document) => [{ index: { _index: index, _id: document.id } }, sourceOf(document)]),
+      );
+      done += batch.length;
+      afterId = batch[batch.length - 1].id;
+      await onProgress(Math.min(done, total), total);
+    }
+    await this.client.indices.refresh({ index });
+    const previous = (await this.client.indices.existsAlias({ name: this.alias }))
+      ? Object.keys(await this.client.indices.getAlias({ name: this.alias }))
+      : [];
+    await this.client.indices.updateAliases({
+      actions: [
+        ...previous.map((old) => ({ remove: { index: old, alias: this.alias } })),
+        { add: { index, alias: this.alias, is_write_index: true } },
+      ],
+    });
+    if (previous.length > 0) await this.client.indices.delete({ index: previous });
+  }
+
+  private async ensureIndex(): Promise<void> {
+    if (await this.client.indices.existsAlias({ name: this.alias })) return;
+    const index = `${this.alias}-${Date.now()}`;
+    await this.createIndex(index);
+    await this.client.indices.updateAliases({
+      actions: [{ add: { index, alias: this.alias, is_write_index: true } }],
+    });
+  }
+
+  private async createIndex(index: string): Promise<void> {
+    await this.client.indices.create({ index, settings: RUN_INDEX_SETTINGS, mappings: RUN_INDEX_MAPPINGS });
+  }
+
+  private async bulk(index: string, operations: object[]): Promise<void> {
+    const response = await this.client.bulk({ index, operations, refresh: 'wait_for' });
+    if (response.errors) {
+      const failed = response.items.find((item) => Object.values(item).some((result) => result?.error));
+      throw new Error(`Elasticsearch bulk write failed: ${JSON.stringify(failed)}`);
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import { In, type DataSource } from 'typeorm';
+import type { RunSortField, SortDirection } from '@amplio/domain';
+import { RunEntity } from '../entities/run.entity';
+import { type LaboratoryScope, scopeCondition } from './laboratory-scope';
+
+/** One page of the run list: the search words (already split and cleaned), the sort and the page. */
+export interface RunSearchPageQuery {
+  page: number;
+  size: number;
+  words: string[];
+  sort: RunSortField;
+  direction: SortDirection;
+}
+
+export interface RunIdPage {
+  ids: string[];
+  total: number;
+}
+
+/** What a search engine indexes for one run (docs/search.md). */
+export interface RunSearchDocument {
+  id: string;
+  laboratoryId: string;
+  businessId: string;
+  fileName: string;
+  instrumentName: string | null;
+  plateId: string | null;
+  serialNumber: string | null;
+  createdByName: string;
+  interpretationRunByName: string | null;
+  submittedByName: string | null;
+  status: string;
+  created: string;
+  runDate: string | null;
+  kitNames: string[];
+  lotNames: string[];
+  wellNames: string[];
+}
+
+/** The column each sort field orders by (every one has an index, migration 1764600000000). */
+const SORT_COLUMNS: Record<RunSortField, string> = {
+  businessId: 'r.business_id',
+  fileName: 'r.file_name',
+  instrumentName: 'r.instrument_name',
+  created: 'r.created_at',
+  status: 'r.status',
+  runDate: 'r.run_date',
+  interpretationRunByName: 'r.interpretation_run_by_name',
+};
+
+/** `\`, `%` and `_` match themselves in a LIKE pattern. */
+export function likeEscape(word: string): string {
+  return word.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * The ORDER BY of a sort: the column then the business id, both in the asked direction and with
+ * PostgreSQL's default null placement (nulls count as largest), so one b-tree serves both directions.
+ */
+export function runOrderBy(sort: RunSortField, direction: SortDirection): string {
+  const way = direction === 'asc' ? 'ASC' : 'DESC';
+  if (sort === 'businessId') return `r.business_id ${way}`;
+  return `${SORT_COLUMNS[sort]} ${way}, r.business_id ${way}`;
+}
+
+interface DocumentRow {
+  id: string;
+  laboratory_id: string;
+  business_id: string;
+  file_name: string;
+  instrument_name: string | null;
+  plate_id: string | null;
+  serial_number: string | null;
+  created_by_name: string;
+  interpretation_run_by_name: string | null;
+  submitted_by_name: string | null;
+  status: string;
+  created_at: Date;
+  run_date: Date | null;
+  kit_names: string[] | null;
+  lot_names: string[] | null;
+  well_names: string[] | null;
+}
+
+const DOCUMENT_SELECT = `
+  SELECT r.id, r.laboratory_id, r.business_id, r.file_name, r.instrument_name, r.plate_id, r.serial_number,
+         r.created_by_name, r.interpretation_run_by_name, r.submitted_by_name, r.status, r.created_at, r.run_date,
+         (SELECT array_agg(DISTINCT k.name) FROM well w JOIN kit k ON k.id = w.kit_id WHERE w.run_id = r.id) AS kit_names,
+         (SELECT array_agg(DISTINCT l.name) FROM well w JOIN lot l ON l.id = w.lot_id WHERE w.run_id = r.id) AS lot_names,
+         (SELECT array_agg(DISTINCT w.name) FROM well w WHERE w.run_id = r.id AND w.name IS NOT NULL) AS well_names
+    FROM run r`;
+
+function toDocument(row: DocumentRow): RunSearchDocument {
+  return {
+    id: row.id,
+    laboratoryId: row.laboratory_id,
+    businessId: row.business_id,
+    fileName: row.file_name,
+    instrumentName: row.instrument_name,
+    plateId: row.plate_id,
+    serialNumber: row.serial_number,
+    createdByName: row.created_by_name,
+    interpretationRunByName: row.interpretation_run_by_name,
+    submittedByName: row.submitted_by_name,
+    status: row.status,
+    created: row.created_at.toISOString(),
+    runDate: row.run_date?.toISOString() ?? null,
+    kitNames: row.kit_names ?? [],
+    lotNames: row.lot_names ?? [],
+    wellNames: row.well_names ?? [],
+  };
+}
+
+/**
+ * Run search on PostgreSQL: `run.search_text` (kept by triggers) under a trigram index; the run list's
+ * page and count; the documents an external search engine indexes. Reads are scoped to a laboratory.
+ */
+export class RunSearchRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The ids of one page, in order, and how many runs match (every word must match, anywhere). */
+  async pageRunIds(scope: LaboratoryScope, query: RunSearchPageQuery): Promise<RunIdPage> {
+    const where = scopeCondition(scope, 'r.laboratory_id', 1);
+    const params: unknown[] = [...where.params];
+    let sql = `FROM run r WHERE ${where.sql}`;
+    for (const word of query.words) {
+      params.push(likeEscape(word));
+      sql += ` AND r.search_text LIKE ('%' || amplio_search_fold($${params.length}) || '%')`;
+    }
+    const pageParams = [...params, query.size, query.page * query.size];
+    const [ids, counted] = await Promise.all([
+      this.dataSource.query<Array<{ id: string }>>(
+        `SELECT r.id ${sql} ORDER BY ${runOrderBy(query.sort, query.direction)}
+          LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`,
+        pageParams,
+      ),
+      this.dataSource.query<Array<{ total: number }>>(`SELECT count(*)::int AS total ${sql}`, params),
+    ]);
+    return { ids: ids.map((row) => row.id), total: counted[0]?.total ?? 0 };
+  }
+
+  /** The runs of these ids, in the order given (ids that no longer exist are left out). */
+  async findRuns(ids: string[]): Promise<RunEntity[]> {
+    if (ids.length === 0) return [];
+    const runs = await this.dataSource.getRepository(RunEntity).findBy({ id: In(ids) });
+    const byId = new Map(runs.map((run) => [run.id, run]));
+    return ids.map((id) => byId.get(id)).filter((run): run is RunEntity => run !== undefined);
+  }
+
+  /** A batch of documents in id order after `afterId` (the reindex job's keyset pagination). */
+  async documentsAfter(afterId: string | null, limit: number): Promise<RunSearchDocument[]> {
+    const rows = await this.dataSource.query<DocumentRow[]>(
+      `${DOCUMENT_SELECT} WHERE ($1::uuid IS NULL OR r.id > $1::uuid) ORDER BY r.id LIMIT $2`,
+      [afterId, limit],
+    );
+    return rows.map(toDocument);
+  }
+
+  async documentsByIds(ids: string[]): Promise<RunSearchDocument[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.dataSource.query<DocumentRow[]>(
+      `${DOCUMENT_SELECT} WHERE r.id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return rows.map(toDocument);
+  }
+
+  async countRuns(): Promise<number> {
+    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(
+      'SELECT count(*)::int AS total FROM run',
+    );
+    return total;
+  }
+}
