@@ -105,3 +105,19 @@ it(
   },
   TEST_TIMEOUT,
 );
+
+it(
+  'a manufacturer admin manages all laboratories: finds another laboratory and its users',
+  async () => {
+    const appUrl = app!.url;
+    const page = await newSignedInPage(browser!, appUrl, 'manufacturer');
+    await page.goto(`${appUrl}/admin/laboratories`, { waitUntil: 'domcontentloaded' });
+    await page.locator(`${testId('laboratory-search')} input`).fill('Amplio Demo');
+    const row = page.locator(`${testId('laboratory-table')} tr`, { hasText: 'Amplio Demo Laboratory' });
+    await row.waitFor({ state: 'visible' });
+    await row.click();
+    await page.locator(`${testId('user-table')} tr`, { hasText: 'technician' }).waitFor({ state: 'visible' });
+    expect(await page.locator(testId('laboratory-delete')).isDisabled()).toBe(false);
+  },
+  TEST_TIMEOUT,
+);
