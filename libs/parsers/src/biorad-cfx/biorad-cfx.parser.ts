@@ -5,14 +5,14 @@ import type { FormatParser } from '../format-parser';
 import { parseInstrumentDate } from '../common/instrument-date';
 import { RunBuilder } from '../common/run-builder';
 import { invalidFile } from '../common/run-file-errors';
-import { isOle2, isZip } from '../common/sniff';
 import { HeaderColumns, cellText, headerKey } from '../common/table';
 import { optionalNumber, parseLooseNumber, requireNumber } from '../common/text';
-import { openWorkbook, peekSheetNames, type CellValue } from '../common/workbook';
+import { peekSheetNames, type CellValue } from '../common/workbook';
 import {
-  classifyBioRadTable,
+  fluorFromFileName,
+  isWorkbook,
   peekBioRadTextKind,
-  readBioRadTextTable,
+  readTables,
   type BioRadTable,
 } from './biorad-tables';
 import { isQuantStudioWorkbook } from '../thermo-quantstudio/quantstudio-workbook.parser';
@@ -34,10 +34,6 @@ function isWellHeader(text: string): boolean {
   return /^[A-Za-z]\d{1,2}$/.test(text) && parsePosition(text) !== null;
 }
 
-function isWorkbook(file: RunFile): boolean {
-  return isZip(file.content) || isOle2(file.content);
-}
-
 function isBioRadWorkbook(file: RunFile): boolean {
   const names = peekSheetNames(file);
   return (
@@ -45,36 +41,6 @@ function isBioRadWorkbook(file: RunFile): boolean {
     names.some((name) => headerKey(name) === headerKey(BIORAD_RUN_INFORMATION_SHEET)) &&
     !isQuantStudioWorkbook(names)
   );
-}
-
-/** "run -  Quantification Amplification Results_FAM.csv" -> "FAM". */
-function fluorFromFileName(fileName: string): string | null {
-  const match = /Amplification Results_([^_\\/]+?)\.(csv|txt)$/i.exec(fileName);
-  return match ? match[1].trim() : null;
-}
-
-function readTables(files: RunFile[]): BioRadTable[] {
-  const tables: BioRadTable[] = [];
-  for (const file of files) {
-    if (isWorkbook(file)) {
-      const workbook = openWorkbook(file);
-      const sheets = workbook.readSheets(workbook.sheetNames);
-      for (const [sheetName, rows] of sheets) {
-        const kind = classifyBioRadTable(rows);
-        if (kind)
-          tables.push({ fileName: file.name, sheetName, kind, rows, decimalComma: false, delimiter: null });
-        else if (rows.some((row) => row.some((cell) => cellText(cell) !== ''))) {
-          throw invalidFile(file.name, `sheet ${sheetName} is not a CFX table`);
-        }
-      }
-      if (!sheets.size) throw invalidFile(file.name, 'workbook has no sheets');
-      continue;
-    }
-    const table = readBioRadTextTable(file);
-    if (!table) throw invalidFile(file.name, 'not a Bio-Rad CFX export (header not recognised)');
-    tables.push(table);
-  }
-  return tables;
 }
 
 /** "sheet FAM: " for a workbook sheet, "" for a text file (the file name already says where). */

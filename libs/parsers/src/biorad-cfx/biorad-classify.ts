@@ -36,7 +36,7 @@ export function classifyBioRadTable(rows: CellValue[][]): BioRadTableKind | null
   const positions = (rows[0] ?? []).filter((cell) => isPositionText(cellText(cell))).length;
   if (positions > 0 && header.includes('temperature')) return 'other';
   // Without its Cycle column it is still an amplification table: the reader names the missing column.
-  if (positions > 1) return 'amplification';
+  if (positions > 1 || (positions > 0 && header.includes('cycle'))) return 'amplification';
   // A Cq Results table is told by its Cq Mean / Cq Std. Dev columns; its required columns are then checked by name.
   if (has('Cq Mean') || has('Cq Std. Dev')) return 'cq-results';
   if (has('Well', 'Fluor', 'Content', 'Cq')) return 'summary';

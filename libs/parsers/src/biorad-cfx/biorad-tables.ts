@@ -1,7 +1,10 @@
 import type { RunFile } from '@amplio/domain';
 import { MAX_FILE_BYTES } from '../common/limits';
 import { corruptedFile } from '../common/run-file-errors';
+import { invalidFile } from '../common/run-file-errors';
 import { isOle2, isZip, looksLikeText } from '../common/sniff';
+import { cellText } from '../common/table';
+import { openWorkbook } from '../common/workbook';
 import { decodeText, guessDelimiter, parseDelimitedLines, splitLines } from '../common/text';
 import type { CellValue } from '../common/workbook';
 import { classifyBioRadTable, type BioRadTableKind } from './biorad-classify';
@@ -49,4 +52,40 @@ export function peekBioRadTextKind(file: RunFile): BioRadTableKind | null {
     .slice(complete.indexOf(firstLine))
     .map((line) => line.split(delimiter).map((cell) => cell.trim()));
   return classifyBioRadTable(rows);
+}
+
+/** An xlsx/xls (zip or OLE2), as opposed to a CSV/TXT table. */
+export function isWorkbook(file: RunFile): boolean {
+  return isZip(file.content) || isOle2(file.content);
+}
+
+/** "run -  Quantification Amplification Results_FAM.csv" -> "FAM". */
+export function fluorFromFileName(fileName: string): string | null {
+  const match = /Amplification Results_([^_\\/]+?)\.(csv|txt)$/i.exec(fileName);
+  return match ? match[1].trim() : null;
+}
+
+/** Every CFX table of the files: the text files' tables and every sheet of the workbooks. */
+export function readTables(files: RunFile[]): BioRadTable[] {
+  const tables: BioRadTable[] = [];
+  for (const file of files) {
+    if (isWorkbook(file)) {
+      const workbook = openWorkbook(file);
+      const sheets = workbook.readSheets(workbook.sheetNames);
+      for (const [sheetName, rows] of sheets) {
+        const kind = classifyBioRadTable(rows);
+        if (kind)
+          tables.push({ fileName: file.name, sheetName, kind, rows, decimalComma: false, delimiter: null });
+        else if (rows.some((row) => row.some((cell) => cellText(cell) !== ''))) {
+          throw invalidFile(file.name, `sheet ${sheetName} is not a CFX table`);
+        }
+      }
+      if (!sheets.size) throw invalidFile(file.name, 'workbook has no sheets');
+      continue;
+    }
+    const table = readBioRadTextTable(file);
+    if (!table) throw invalidFile(file.name, 'not a Bio-Rad CFX export (header not recognised)');
+    tables.push(table);
+  }
+  return tables;
 }
