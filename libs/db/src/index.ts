@@ -15,6 +15,8 @@ export * from './repositories/sample-type.repository';
 export * from './repositories/audit.repository';
 export * from './repositories/run.repository';
 export * from './repositories/run-import.repository';
+export * from './repositories/run-review.repository';
+export * from './repositories/plate-template.repository';
 export * from './repositories/ftp-configuration.repository';
 export * from './repositories/run-transfer.repository';
 export * from './repositories/export-file.repository';

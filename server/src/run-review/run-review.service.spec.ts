@@ -1,5 +1,11 @@
 import { HttpException } from '@nestjs/common';
-import type { AuditRepository, CatalogueRepository, RunEntity, RunRepository } from '@amplio/db';
+import type {
+  AuditRepository,
+  CatalogueRepository,
+  RunEntity,
+  RunRepository,
+  RunReviewRepository,
+} from '@amplio/db';
 import type { EventPublisher } from '@amplio/events';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { RunAccessService } from '../runs/run-access.service';
@@ -53,7 +59,7 @@ function runEntity(overrides: Partial<RunEntity> = {}): RunEntity {
 }
 
 /** RunReviewService with every repository and adapter mocked (the Immich newTestService pattern). */
-function newTestService(run: RunEntity) {
+function newTestService(run: RunEntity, unreviewed: string[] = []) {
   let current = run;
   const runs = {
     findRun: jest.fn(() => Promise.resolve(current)),
@@ -71,6 +77,10 @@ function newTestService(run: RunEntity) {
     findAnalyser: jest.fn(() => Promise.resolve(null)),
     listLots: jest.fn(() => Promise.resolve([])),
   };
+  const review = {
+    unreviewedPositions: jest.fn(() => Promise.resolve(unreviewed)),
+    deleteRun: jest.fn((_id: string, status: string) => Promise.resolve(current.status === status)),
+  };
   const audit = { append: jest.fn(() => Promise.resolve(undefined)) };
   const events = { publish: jest.fn() };
   const access = new RunAccessService(
@@ -80,10 +90,11 @@ function newTestService(run: RunEntity) {
   const sut = new RunReviewService(
     access,
     runs as unknown as RunRepository,
+    review as unknown as RunReviewRepository,
     audit as unknown as AuditRepository,
     events as unknown as EventPublisher,
   );
-  return { sut, access, mocks: { runs, catalogue, audit, events } };
+  return { sut, access, mocks: { runs, catalogue, audit, events, review } };
 }
 
 const statusOf = async (promise: Promise<unknown>): Promise<number> =>
@@ -137,5 +148,34 @@ describe('RunReviewService review workflow', () => {
     const { access, mocks } = newTestService(runEntity());
     mocks.runs.findRun.mockResolvedValueOnce(null as unknown as RunEntity);
     expect(await statusOf(access.findAccessible(user(), RUN_ID))).toBe(404);
+  });
+
+  it('refuses approval (409, the unreviewed positions named) while a flagged well has no override', async () => {
+    const physician = user({ roles: ['TECHNICIAN', 'WRITE_DIAGNOSTIC'] });
+    const { sut, mocks } = newTestService(runEntity({ status: 'WAIT_FOR_APPROVAL' }), ['B3', 'C7']);
+    const error = await sut.setStatus(physician, RUN_ID, 'APPROVED').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpException);
+    expect((error as HttpException).getStatus()).toBe(409);
+    expect((error as HttpException).getResponse()).toEqual(
+      expect.objectContaining({ params: expect.arrayContaining(['B3, C7']) as unknown }),
+    );
+    expect(mocks.runs.transition).not.toHaveBeenCalled();
+    // Rejecting is still possible.
+    const rejected = await sut.setStatus(physician, RUN_ID, 'REJECTED');
+    expect(rejected.status).toBe('REJECTED');
+  });
+
+  it.each([
+    ['RUN_TO_INTERPRET', ['TECHNICIAN'], 204],
+    ['WAIT_FOR_APPROVAL', ['TECHNICIAN'], 403],
+    ['WAIT_FOR_APPROVAL', ['TECHNICIAN', 'WRITE_DIAGNOSTIC'], 204],
+    ['APPROVED', ['TECHNICIAN', 'WRITE_DIAGNOSTIC'], 409],
+    ['REJECTED', ['ADMIN', 'WRITE_DIAGNOSTIC'], 409],
+  ] as const)('deletes a run at %s for %j: %d', async (status, roles, expected) => {
+    const { sut, mocks } = newTestService(runEntity({ status }));
+    const result = await statusOf(sut.delete(user({ roles: [...roles] }), RUN_ID));
+    expect(result).toBe(expected === 204 ? 200 : expected);
+    expect(mocks.review.deleteRun).toHaveBeenCalledTimes(expected === 204 ? 1 : 0);
+    expect(mocks.audit.append).toHaveBeenCalledTimes(expected === 204 ? 1 : 0);
   });
 });

@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { AuditRepository, RunRepository, type RunEntity } from '@amplio/db';
+import { AuditRepository, RunRepository, RunReviewRepository, type RunEntity } from '@amplio/db';
 import type { RunStatus } from '@amplio/domain';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
 import { ApiError } from '../common/api-error';
@@ -7,6 +7,7 @@ import { type AuthenticatedUser, hasRole } from '../auth/authenticated-user';
 import type { RunDto } from '../runs/dto/run.dto';
 import { RunAccessService } from '../runs/run-access.service';
 import { runAuditRecord } from '../runs/run-audit';
+import { canDeleteRun } from './run-rules';
 
 type StatusPatch = { status: RunStatus; submittedByName?: string; approvedBy?: string; rejectedBy?: string };
 
@@ -16,6 +17,7 @@ export class RunReviewService {
   constructor(
     private readonly access: RunAccessService,
     private readonly runs: RunRepository,
+    private readonly review: RunReviewRepository,
     private readonly audit: AuditRepository,
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
   ) {}
@@ -35,6 +37,16 @@ export class RunReviewService {
   async setStatus(user: AuthenticatedUser, id: string, status: 'APPROVED' | 'REJECTED'): Promise<RunDto> {
     if (!hasRole(user, 'WRITE_DIAGNOSTIC')) throw new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
     const run = await this.access.findAccessible(user, id);
+    if (status === 'APPROVED' && run.status === 'WAIT_FOR_APPROVAL') {
+      // The interpretation's safety net: a flagged well needs a person's override first.
+      const unreviewed = await this.review.unreviewedPositions(run.id);
+      if (unreviewed.length > 0)
+        throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [
+          run.status,
+          status,
+          unreviewed.join(', '),
+        ]);
+    }
     return this.transition(
       user,
       run,
@@ -43,6 +55,37 @@ export class RunReviewService {
         ? { status, approvedBy: user.displayName }
         : { status, rejectedBy: user.displayName },
     );
+  }
+
+  /** DELETE /run/{id} (SPEC 4): never APPROVED or REJECTED; without the physician role only RUN_TO_INTERPRET. */
+  async delete(user: AuthenticatedUser, id: string): Promise<void> {
+    const run = await this.access.findAccessible(user, id);
+    if (!canDeleteRun(user.roles, run.status)) {
+      const terminal = run.status === 'APPROVED' || run.status === 'REJECTED';
+      throw terminal
+        ? new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status])
+        : new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
+    }
+    const deleted = await this.runs.transaction(async (tx) => {
+      const done = await this.review.deleteRun(run.id, run.status, tx);
+      if (done)
+        await this.audit.append(
+          runAuditRecord(
+            user,
+            run,
+            'delete',
+            { businessId: run.businessId, status: run.status, fileName: run.fileName },
+            null,
+          ),
+          tx,
+        );
+      return done;
+    });
+    if (!deleted) throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status]);
+    this.events.publish([laboratoryRoom(run.laboratoryId), runRoom(run.id)], 'run.changed', {
+      runId: run.id,
+      what: 'deleted',
+    });
   }
 
   private async transition(

@@ -1,5 +1,12 @@
-import type { AnalyserEntity, RunEntity, RunKitPair, WellEntity, WellInterpretationEntity } from '@amplio/db';
-import type { LotView } from '@amplio/db';
+import type {
+  AnalyserEntity,
+  RunEntity,
+  RunKitPair,
+  WellEntity,
+  WellInterpretationEntity,
+  WellOverride,
+} from '@amplio/db';
+import type { InstrumentCq, LotView } from '@amplio/db';
 import type { RunChartDto } from './dto/run-chart.dto';
 import type { RunInterpretationDto, WellInterpretationDto } from './dto/run-interpretation.dto';
 import type { RunSummaryDto } from './dto/run-summary.dto';
@@ -68,41 +75,96 @@ function fluorescentChannelOrder(a: { dye: string }, b: { dye: string }): number
   return a.dye.localeCompare(b.dye);
 }
 
+/** The instrument's own Cq of each well and channel, keyed `<wellId>/<channel>`. */
+export function instrumentCqIndex(curves: InstrumentCq[]): Map<string, number | null> {
+  return new Map(curves.map((curve) => [`${curve.wellId}/${curve.channel}`, curve.instrumentCq]));
+}
+
+/** Rows in plate order (A1, A2 ... B1), each with its effective result: override, else suggested (SPEC 3). */
 export function toInterpretationDto(
   wells: WellEntity[],
   interpretations: WellInterpretationEntity[],
+  curves: InstrumentCq[] = [],
+  overrides: WellOverride[] = [],
 ): RunInterpretationDto {
   const byWell = new Map(interpretations.map((item) => [item.wellId, item]));
+  const overrideByWell = new Map(overrides.map((item) => [item.wellId, item]));
+  const instrumentCq = instrumentCqIndex(curves);
+  const channel = (
+    wellId: string,
+    value: { dye: string; cq: number | null; endRfu: number | null } | undefined,
+  ) =>
+    value
+      ? {
+          name: value.dye,
+          cq: value.cq,
+          endRFU: value.endRfu,
+          instrumentCq: instrumentCq.get(`${wellId}/${value.dye}`) ?? null,
+        }
+      : null;
   const rows: WellInterpretationDto[] = [];
-  for (const well of wells) {
+  for (const well of [...wells].sort(plateOrder)) {
     const item = byWell.get(well.id);
     if (!item) continue;
     const [first, second] = [...item.channels].sort(fluorescentChannelOrder);
+    const suggestedResult =
+      item.suggestedLabel && item.suggestedColor
+        ? {
+            label: item.suggestedLabel,
+            color: item.suggestedColor,
+            validityType: item.validityType ?? 'VALID',
+          }
+        : null;
+    const override = overrideByWell.get(well.id);
+    const overrideResult = override
+      ? {
+          label: override.label,
+          color: override.color,
+          validityType: override.validityType,
+          technicianName: override.technicianName,
+          previousLabel: override.previousLabel,
+        }
+      : null;
     rows.push({
       id: well.id,
       name: well.name,
       position: well.position,
-      channel1: first ? { name: first.dye, cq: first.cq, endRFU: first.endRfu } : null,
-      channel2: second ? { name: second.dye, cq: second.cq, endRFU: second.endRfu } : null,
+      channel1: channel(well.id, first),
+      channel2: channel(well.id, second),
       ratio: item.ratio,
-      suggestedResult:
-        item.suggestedLabel && item.suggestedColor
-          ? {
-              label: item.suggestedLabel,
-              color: item.suggestedColor,
-              validityType: item.validityType ?? 'VALID',
-            }
-          : null,
+      suggestedResult,
       resultState: item.resultState,
       reason: item.reason,
       reasonCode: item.reasonCode,
       reasonParams: item.reasonParams,
+      requiresReview: item.requiresReview,
+      override: overrideResult,
+      effectiveResult: overrideResult
+        ? {
+            label: overrideResult.label,
+            color: overrideResult.color,
+            validityType: overrideResult.validityType,
+          }
+        : suggestedResult,
+      sampleType: well.sampleType,
+      kitVersionId: well.kitVersionId,
     });
   }
   return { wells: rows };
 }
 
-export function toChartDto(wells: WellEntity[], interpretations: WellInterpretationEntity[]): RunChartDto {
+/** Plate order: row letter, then column number (A1, A2 ... A12, B1). */
+export function plateOrder(a: { position: string }, b: { position: string }): number {
+  const row = a.position.charCodeAt(0) - b.position.charCodeAt(0);
+  return row !== 0 ? row : Number(a.position.slice(1)) - Number(b.position.slice(1));
+}
+
+export function toChartDto(
+  wells: WellEntity[],
+  interpretations: WellInterpretationEntity[],
+  curves: InstrumentCq[] = [],
+): RunChartDto {
+  const instrumentCq = instrumentCqIndex(curves);
   const positionByWell = new Map(wells.map((well) => [well.id, well.position]));
   return {
     wells: interpretations
@@ -113,6 +175,7 @@ export function toChartDto(wells: WellEntity[], interpretations: WellInterpretat
           name: channel.dye,
           threshold: channel.threshold,
           cq: channel.cq,
+          instrumentCq: instrumentCq.get(`${item.wellId}/${channel.dye}`) ?? null,
           points: channel.points,
         })),
       })),

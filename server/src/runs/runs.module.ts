@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DATA_SOURCE, RunReviewRepository } from '@amplio/db';
+import type { DataSource } from 'typeorm';
 import { RunAccessService } from './run-access.service';
 import { RunsController } from './runs.controller';
 import { RunsService } from './runs.service';
@@ -6,7 +8,15 @@ import { RunsService } from './runs.service';
 /** Run: the run list, one run, its wells' configuration and its interpretation. */
 @Module({
   controllers: [RunsController],
-  providers: [RunsService, RunAccessService],
-  exports: [RunAccessService],
+  providers: [
+    RunsService,
+    RunAccessService,
+    {
+      provide: RunReviewRepository,
+      useFactory: (dataSource: DataSource) => new RunReviewRepository(dataSource),
+      inject: [DATA_SOURCE],
+    },
+  ],
+  exports: [RunAccessService, RunReviewRepository],
 })
 export class RunsModule {}

@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { AuditRepository, CatalogueRepository, RunRepository } from '@amplio/db';
+import { AuditRepository, CatalogueRepository, RunRepository, RunReviewRepository } from '@amplio/db';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
 import { JOB_QUEUE, type JobQueue } from '@amplio/jobs';
 import { ApiError } from '../common/api-error';
@@ -13,6 +13,7 @@ import type { RunDto } from './dto/run.dto';
 import { RunAccessService } from './run-access.service';
 import { runAuditRecord } from './run-audit';
 import { toChartDto, toInterpretationDto, toRunSummary } from './run.mapper';
+import { SearchService } from '../search/search.service';
 
 /** The run list, one run, its well configuration and its interpretation (SPEC 2 and 4). */
 @Injectable()
@@ -20,14 +21,16 @@ export class RunsService {
   constructor(
     private readonly access: RunAccessService,
     private readonly runs: RunRepository,
+    private readonly review: RunReviewRepository,
     private readonly catalogue: CatalogueRepository,
     private readonly audit: AuditRepository,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
+    private readonly search: SearchService,
   ) {}
 
   async page(user: AuthenticatedUser, query: RunPageQueryDto): Promise<RunPageDto> {
-    const { runs, total } = await this.runs.pageRuns(scopeOf(user), {
+    const { runs, total } = await this.search.pageRuns(scopeOf(user), {
       page: query.page ?? 0,
       size: query.size ?? 20,
       search: query.search?.trim() || null,
@@ -58,6 +61,18 @@ export class RunsService {
     const unknown = body.wells.find((well) => !positions.has(well.position));
     if (unknown)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', [`position ${unknown.position}`]);
+    const seen = new Set<string>();
+    for (const well of body.wells) {
+      const lot = lotById.get(well.lotId);
+      if (seen.has(well.position))
+        throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', [`position ${well.position}`]);
+      seen.add(well.position);
+      if (
+        (well.kitId && well.kitId !== lot?.kitId) ||
+        (well.kitVersionId && well.kitVersionId !== lot?.kitVersionId)
+      )
+        throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', [`kit ${well.position}`]);
+    }
     const before = {
       instrumentName: run.instrumentName,
       plateId: run.plateId,
@@ -76,6 +91,7 @@ export class RunsService {
             kitId: lot.kitId,
             kitVersionId: lot.kitVersionId,
             sampleType: well.sampleType,
+            name: well.name?.trim() || null,
           };
         }),
         tx,
@@ -116,19 +132,22 @@ export class RunsService {
 
   async interpretation(user: AuthenticatedUser, id: string): Promise<RunInterpretationDto> {
     const run = await this.access.findAccessible(user, id);
-    const [wells, interpretations] = await Promise.all([
+    const [wells, interpretations, instrumentCq, overrides] = await Promise.all([
       this.runs.listWells(run.id),
       this.runs.listInterpretations(run.id),
+      this.runs.listInstrumentCq(run.id),
+      this.review.listOverrides(run.id),
     ]);
-    return toInterpretationDto(wells, interpretations);
+    return toInterpretationDto(wells, interpretations, instrumentCq, overrides);
   }
 
   async chart(user: AuthenticatedUser, id: string): Promise<RunChartDto> {
     const run = await this.access.findAccessible(user, id);
-    const [wells, interpretations] = await Promise.all([
+    const [wells, interpretations, instrumentCq] = await Promise.all([
       this.runs.listWells(run.id),
       this.runs.listInterpretations(run.id),
+      this.runs.listInstrumentCq(run.id),
     ]);
-    return toChartDto(wells, interpretations);
+    return toChartDto(wells, interpretations, instrumentCq);
   }
 }

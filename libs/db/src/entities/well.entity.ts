@@ -60,4 +60,6 @@ export class WellInterpretationEntity {
   /** Machine-readable reason (docs/interpretation.md); the client translates it. */
   @Column('text', { name: 'reason_code', nullable: true }) reasonCode!: string | null;
   @Column('jsonb', { name: 'reason_params', nullable: true }) reasonParams!: string[] | null;
+  /** The safety net's flag: approval is refused until a person overrides the well (issue 11). */
+  @Column('boolean', { name: 'requires_review', default: false }) requiresReview!: boolean;
 }

@@ -7,6 +7,7 @@ import { UserDirectoryAndSignInThrottle1764200000000 } from './1764200000000-use
 import { ImportUploads1764300000000 } from './1764300000000-import-uploads';
 import { LaboratoryBusinessIds1764400000000 } from './1764400000000-laboratory-business-ids';
 import { AuditChain1764500000000 } from './1764500000000-audit-chain';
+import { RunReview1764510000000 } from './1764510000000-run-review';
 import { ExportsAndFileTransfer1764700000000 } from './1764700000000-exports-and-file-transfer';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
@@ -20,5 +21,6 @@ export const MIGRATIONS = [
   ImportUploads1764300000000,
   LaboratoryBusinessIds1764400000000,
   AuditChain1764500000000,
+  RunReview1764510000000,
   ExportsAndFileTransfer1764700000000,
 ];

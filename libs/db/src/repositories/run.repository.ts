@@ -14,6 +14,13 @@ export interface RunPageQuery {
   direction: SortDirection;
 }
 
+/** The instrument's own Cq of one well and channel, as the file carried it. */
+export interface InstrumentCq {
+  wellId: string;
+  channel: string;
+  instrumentCq: number | null;
+}
+
 export interface RunKitPair {
   kitName: string;
   lotName: string;
@@ -25,6 +32,7 @@ export interface WellConfiguration {
   kitId: string;
   kitVersionId: string;
   sampleType: SampleType;
+  name: string | null;
 }
 
 export interface NewWellInterpretation {
@@ -38,7 +46,32 @@ export interface NewWellInterpretation {
   resultState: string;
   reason: string | null;
   reasonCode: string | null;
-  reasonParams: string[] | null;
+  /** The engine's named parameters; stored as the positional list the client reads (reasonParamList). */
+  reasonParams: Record<string, string | number> | null;
+  requiresReview: boolean;
+}
+
+/**
+ * The positional order of each reason code's parameters, as the translations use them ({0}, {1}...):
+ * CURVE_* and AMPLIFICATION_WITHOUT_CQ: [channel]; INVALID_DIAGNOSTIC: [label]; others: none.
+ * Names not listed keep their key order after the listed ones.
+ */
+const REASON_PARAM_ORDER: Record<string, readonly string[]> = {
+  AMPLIFICATION_WITHOUT_CQ: ['channel'],
+  INVALID_DIAGNOSTIC: ['label'],
+};
+
+export function reasonParamList(
+  code: string | null,
+  params: Record<string, string | number> | null,
+): string[] | null {
+  if (!params) return null;
+  const order = code && code.startsWith('CURVE_') ? ['channel'] : (REASON_PARAM_ORDER[code ?? ''] ?? []);
+  const names = [
+    ...order.filter((name) => name in params),
+    ...Object.keys(params).filter((n) => !order.includes(n)),
+  ];
+  return names.length === 0 ? null : names.map((name) => String(params[name]));
 }
 
 const SORT_COLUMNS: Record<RunSortField, string> = {
@@ -124,6 +157,14 @@ export class RunRepository {
     return this.dataSource.getRepository(WellCurveEntity).find({ where: { runId } });
   }
 
+  /** The instrument's own Cq per well and channel, without the curves. */
+  listInstrumentCq(runId: string): Promise<InstrumentCq[]> {
+    return this.dataSource.getRepository(WellCurveEntity).find({
+      select: { wellId: true, channel: true, instrumentCq: true },
+      where: { runId },
+    });
+  }
+
   listInterpretations(runId: string): Promise<WellInterpretationEntity[]> {
     return this.dataSource.getRepository(WellInterpretationEntity).find({ where: { runId } });
   }
@@ -146,6 +187,7 @@ export class RunRepository {
           kitId: well.kitId,
           kitVersionId: well.kitVersionId,
           sampleType: well.sampleType,
+          ...(well.name !== null ? { name: well.name } : {}),
         },
       );
     }
@@ -166,7 +208,11 @@ export class RunRepository {
       await insertChunked(
         manager,
         WellInterpretationEntity,
-        results.map((result) => ({ ...result, runId })),
+        results.map((result) => ({
+          ...result,
+          reasonParams: reasonParamList(result.reasonCode, result.reasonParams),
+          runId,
+        })),
         200,
       );
       await manager.getRepository(RunEntity).update({ id: runId }, { ...run, dirty: false });

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsIn,
@@ -18,6 +19,16 @@ export class WellConfigurationDto {
   @ApiProperty({ example: 'A1' }) @Matches(/^[A-P](?:[1-9]|1\d|2[0-4])$/) position!: string;
   @ApiProperty() @IsUUID() lotId!: string;
   @ApiProperty({ enum: SAMPLE_TYPES }) @IsIn(SAMPLE_TYPES) sampleType!: SampleType;
+  @ApiPropertyOptional({ description: "Must be the lot's kit when given" })
+  @IsOptional()
+  @IsUUID()
+  kitId?: string;
+  @ApiPropertyOptional({ description: "Must be the lot's current kit version when given" })
+  @IsOptional()
+  @IsUUID()
+  kitVersionId?: string;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(200) name?:
+    string | null;
 }
 
 export class CreateRunDto {
@@ -32,6 +43,7 @@ export class CreateRunDto {
   @ApiProperty({ type: [WellConfigurationDto] })
   @IsArray()
   @ArrayMinSize(1, { message: 'wells' })
+  @ArrayMaxSize(384)
   @ValidateNested({ each: true })
   @Type(() => WellConfigurationDto)
   wells!: WellConfigurationDto[];

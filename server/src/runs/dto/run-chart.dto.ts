@@ -9,6 +9,8 @@ export class ChartChannelDto {
   @ApiProperty() name!: string;
   @ApiProperty({ type: Number, nullable: true }) threshold!: number | null;
   @ApiProperty({ type: Number, nullable: true }) cq!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: "The instrument's own Cq" }) instrumentCq!:
+    number | null;
   @ApiProperty({ type: [ChartPointDto] }) points!: ChartPointDto[];
 }
 

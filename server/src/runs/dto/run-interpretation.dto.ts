@@ -4,6 +4,8 @@ export class ChannelValueDto {
   @ApiProperty() name!: string;
   @ApiProperty({ type: Number, nullable: true }) cq!: number | null;
   @ApiProperty({ type: Number, nullable: true }) endRFU!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: "The instrument's own Cq from the file" })
+  instrumentCq!: number | null;
 }
 
 export class SuggestedResultDto {
@@ -35,6 +37,18 @@ export class WellInterpretationDto {
   reasonCode!: string | null;
   @ApiProperty({ type: [String], nullable: true, description: 'Positional parameters of the reason' })
   reasonParams!: string[] | null;
+  @ApiProperty({ description: 'Safety net: approval needs a person override of this well' })
+  requiresReview!: boolean;
+  @ApiProperty({ type: SuggestedResultDto, nullable: true, description: "A person's override" })
+  override!: (SuggestedResultDto & { technicianName: string; previousLabel: string | null }) | null;
+  @ApiProperty({
+    type: SuggestedResultDto,
+    nullable: true,
+    description: 'Override if present, else suggested',
+  })
+  effectiveResult!: SuggestedResultDto | null;
+  @ApiProperty({ type: String, nullable: true }) sampleType!: string | null;
+  @ApiProperty({ type: String, nullable: true }) kitVersionId!: string | null;
 }
 
 export class RunInterpretationDto {
