@@ -31,6 +31,7 @@ interface RunnerOutput {
   saved: RunnerUser[];
   removed: string[];
   audits: Array<{ action: string; entityId: string }>;
+  unavailable: string;
 }
 
 let keycloak: FakeKeycloak;
@@ -127,5 +128,9 @@ describe('KeycloakUserDirectory (fake Keycloak on loopback)', () => {
     expect(output.afterDelete).toBeNull();
     expect(output.saved.map((user) => user.login)).toEqual(['nurse', 'boss', 'nurse']);
     expect(output.removed).toEqual([output.created.id]);
+  });
+
+  it('reports an unreachable Keycloak as DirectoryUnavailableError (the API answers 503)', () => {
+    expect(output.unavailable).toBe('DirectoryUnavailableError');
   });
 });

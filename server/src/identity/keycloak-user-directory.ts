@@ -1,5 +1,6 @@
 import type { AuditRecord } from '@amplio/db';
 import {
+  DirectoryUnavailableError,
   type DirectoryPageQuery,
   type DirectoryUser,
   type DirectoryUserChanges,
@@ -75,6 +76,12 @@ export const KEYCLOAK_LIST_LIMIT = 1000;
 /** Service-account tokens are re-requested after this long (Keycloak's shortest access-token lifespan is 60 s). */
 const TOKEN_REUSE_MS = 50_000;
 
+/** Network failures and 5xx answers of Keycloak: the directory is unavailable (not a bug of ours). */
+function isUnavailable(error: unknown): boolean {
+  const status = (error as { response?: { status?: unknown } }).response?.status;
+  return typeof status === 'number' ? status >= 500 : error instanceof TypeError;
+}
+
 function isConflict(error: unknown): boolean {
   const response = (error as { response?: { status?: unknown } }).response;
   return response?.status === 409;
@@ -108,11 +115,15 @@ export class KeycloakUserDirectory implements UserDirectory {
 
   private async api(): Promise<KcAdminClient> {
     if (Date.now() - this.authenticatedAt > TOKEN_REUSE_MS) {
-      await this.client.auth({
-        grantType: 'client_credentials',
-        clientId: this.options.clientId,
-        clientSecret: this.options.clientSecret,
-      });
+      try {
+        await this.client.auth({
+          grantType: 'client_credentials',
+          clientId: this.options.clientId,
+          clientSecret: this.options.clientSecret,
+        });
+      } catch (error) {
+        throw isUnavailable(error) ? new DirectoryUnavailableError(error) : error;
+      }
       this.authenticatedAt = Date.now();
     }
     return this.client;

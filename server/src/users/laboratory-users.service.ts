@@ -14,6 +14,7 @@ import {
   type DirectorySortField,
   type DirectoryUser,
   type DirectoryUserChanges,
+  DirectoryUnavailableError,
   LoginTakenError,
   USER_DIRECTORY,
   type UserDirectory,
@@ -53,16 +54,41 @@ const audited = (user: Partial<DirectoryUser>): Partial<DirectoryUser> => ({
   doctor: user.doctor,
 });
 
+/** The same directory, answering 503 errorUserDirectoryUnavailable when the identity provider is down. */
+function answeringUnavailable(directory: UserDirectory): UserDirectory {
+  const guard = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } catch (error) {
+      if (error instanceof DirectoryUnavailableError)
+        throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'errorUserDirectoryUnavailable');
+      throw error;
+    }
+  };
+  return {
+    list: (laboratoryId, query) => guard(directory.list(laboratoryId, query)),
+    find: (laboratoryId, userId) => guard(directory.find(laboratoryId, userId)),
+    create: (laboratoryId, user, audit) => guard(directory.create(laboratoryId, user, audit)),
+    update: (laboratoryId, userId, changes, audit) =>
+      guard(directory.update(laboratoryId, userId, changes, audit)),
+    delete: (laboratoryId, userId, audit) => guard(directory.delete(laboratoryId, userId, audit)),
+  };
+}
+
 /** A one-time password: 16 random base64url characters (96 bits). */
 export const oneTimePassword = (): string => randomBytes(12).toString('base64url');
 
 /** A laboratory's users (SPEC 5 and 6): every checkbox and delete rule is checked here, whatever the client shows. */
 @Injectable()
 export class LaboratoryUsersService {
+  private readonly directory: UserDirectory;
+
   constructor(
     private readonly laboratories: LaboratoryRepository,
-    @Inject(USER_DIRECTORY) private readonly directory: UserDirectory,
-  ) {}
+    @Inject(USER_DIRECTORY) directory: UserDirectory,
+  ) {
+    this.directory = answeringUnavailable(directory);
+  }
 
   private async authorise(user: AuthenticatedUser, laboratoryId: string): Promise<void> {
     if (!(await this.laboratories.findById(laboratoryScopeOf(user), laboratoryId)))

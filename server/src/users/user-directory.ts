@@ -52,6 +52,14 @@ export class LoginTakenError extends Error {
   }
 }
 
+/** Thrown by an adapter when the identity provider cannot be reached (the service answers 503). */
+export class DirectoryUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('user directory unavailable', { cause });
+    this.name = 'DirectoryUnavailableError';
+  }
+}
+
 /**
  * Where users live: the built-in provider's `app_user` table, or an external Keycloak through its
  * Admin REST API. Every method works within one laboratory; every change carries its audit record,

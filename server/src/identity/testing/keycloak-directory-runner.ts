@@ -76,8 +76,17 @@ async function main(): Promise<void> {
   );
   const deleted = await directory.delete(LAB, created.id, audit('DELETE'));
   const afterDelete = await directory.find(LAB, created.id);
+  // Nothing listens on port 1: the directory is unavailable.
+  const down = await KeycloakUserDirectory.create(
+    { baseUrl: 'http://127.0.0.1:1', realm: 'amplio', clientId: 'amplio-admin', clientSecret: 's3cret' },
+    mirror,
+  );
+  const unavailable = await down.list(LAB, { page: 0, size: 6, sort: 'login', direction: 'asc' }).then(
+    () => 'none',
+    (error: unknown) => (error instanceof Error ? error.name : String(error)),
+  );
   process.stdout.write(
-    `${JSON.stringify({ created, duplicate, page, otherLab, updated, deleted, afterDelete, saved, removed, audits })}\n`,
+    `${JSON.stringify({ created, duplicate, page, otherLab, updated, deleted, afterDelete, saved, removed, audits, unavailable })}\n`,
   );
 }
 
