@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
@@ -52,6 +63,7 @@ export class FileTransferController {
   }
 
   @Get('ftp-connection/configuration/valid')
+  @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOkResponse({ type: Boolean })
   valid(@CurrentUser() user: AuthenticatedUser): Promise<boolean> {
     return this.configurations.isValid(user);
