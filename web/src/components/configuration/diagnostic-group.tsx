@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_COLOURS } from './colour-palette';
 import { type Diagnostic, DiagnosticRow } from './diagnostic-row';
 
 export type GroupKind = 'results' | 'kitControls' | 'laboratoryControls';
@@ -10,8 +11,11 @@ export function groupOf(diagnostic: Diagnostic): GroupKind {
   return diagnostic.control?.controlType === 'INTERNAL' ? 'laboratoryControls' : 'kitControls';
 }
 
-export function newDiagnostic(kind: GroupKind): Diagnostic {
-  const base: Diagnostic = { label: '', color: '', validityType: 'VALID', conditions: [] };
+/** A new row, with the first default colour no other diagnostic uses. */
+export function newDiagnostic(kind: GroupKind, usedColours: readonly string[] = []): Diagnostic {
+  const used = new Set(usedColours.map((colour) => colour.toLowerCase()));
+  const color = DEFAULT_COLOURS.find((colour) => !used.has(colour)) ?? '';
+  const base: Diagnostic = { label: '', color, validityType: 'VALID', conditions: [] };
   if (kind === 'results') return { ...base, diagnosticType: 'RESULT', control: null };
   return {
     ...base,
@@ -31,6 +35,8 @@ export function DiagnosticGroup(props: {
   variables: string[];
   operators: string[];
   history: string[];
+  /** Colours of every diagnostic of the configuration. */
+  usedColours: string[];
   /** Rows can be edited. */
   editable: boolean;
   /** Rows can be added or removed. */
@@ -61,7 +67,7 @@ export function DiagnosticGroup(props: {
           type="dashed"
           icon={<PlusOutlined />}
           data-testid={`add-${props.kind}`}
-          onClick={() => props.onChange([...props.diagnostics, newDiagnostic(props.kind)])}
+          onClick={() => props.onChange([...props.diagnostics, newDiagnostic(props.kind, props.usedColours)])}
         >
           {t('kitAnalyser.addDiagnostic')}
         </Button>

@@ -185,6 +185,7 @@ function KitAnalyserEditor(props: {
               variables={props.variables}
               operators={props.operators}
               history={history}
+              usedColours={draft.diagnostics.map((d) => d.color ?? '')}
               editable={canEdit && !(doctorOnly && kind === 'kitControls')}
               extensible={!(doctorOnly && kind !== 'results')}
               onColourChosen={(colour) => {
