@@ -133,7 +133,13 @@ class BioRadReader {
       );
       wells.forEach((well, column) => {
         if (!well) return;
-        const value = number(table, row[column], () => `${header[column]} at row ${rowNumber}`);
+        const cell = row[column];
+        const value =
+          typeof cell === 'number'
+            ? Number.isFinite(cell)
+              ? cell
+              : null
+            : number(table, cell, () => `${header[column]} at row ${rowNumber}`);
         const curve = curves.get(well.position);
         if (value !== null && curve) {
           curve.cycles.push(cycle);
@@ -153,9 +159,7 @@ class BioRadReader {
     for (const well of wells) {
       const curve = well ? curves.get(well.position) : undefined;
       if (!well || !curve) continue;
-      curve.cycles.forEach((cycle, index) =>
-        this.builder.addPoint(well, fluor, 'baseline-corrected', cycle, curve.values[index]),
-      );
+      this.builder.setCurve(well, fluor, 'baseline-corrected', curve.cycles, curve.values);
     }
   }
 
