@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { QueueName } from '@amplio/config';
 import { type EnsureResult, JOBS, type JobName, type JobPayloads, type JobQueue } from './job-contract';
+import { withRequestId } from './request-context';
 
 const ALIVE = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
 
@@ -16,7 +17,7 @@ export class BullJobQueue implements JobQueue {
 
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void> {
     const definition = JOBS[name];
-    await this.queues[definition.queue].add(name, payload, {
+    await this.queues[definition.queue].add(name, withRequestId(payload), {
       jobId: this.jobId(name, payload),
       attempts: definition.attempts,
       backoff: { type: 'exponential', delay: definition.backoffMs },
@@ -41,6 +42,11 @@ export class BullJobQueue implements JobQueue {
     }
     await this.enqueue(name, payload);
     return 'enqueued';
+  }
+
+  async isAlive<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<boolean> {
+    const job = await this.queues[JOBS[name].queue].getJob(this.jobId(name, payload));
+    return job ? ALIVE.has(await job.getState()) : false;
   }
 
   /** Reads the import queue's counts within `timeoutMs` (commands wait while Redis is away). */

@@ -2,3 +2,4 @@ export * from './job-contract';
 export * from './job-registry';
 export * from './inline-job-queue';
 export * from './bull-job-queue';
+export * from './request-context';
