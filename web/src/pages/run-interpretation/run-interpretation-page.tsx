@@ -15,7 +15,9 @@ import { useLiveEvent, useWatchRun } from '../../live/live-context';
 import { reportAndRethrow, useNotify } from '../../notifications/use-notify';
 import { isConfigured } from '../run-list/run-link';
 import { InterpretationResultsPanel } from './interpretation-results-panel';
+import { RunExportAndSend } from '../../components/export/run-export-and-send';
 import { RunActionsPanel } from './run-actions-panel';
+import { RunReviewSection } from './run-review-section';
 import { useRunActions } from './use-run-actions';
 
 type RunResults = { wells: WellInterpretation[]; chart: RunChart };
@@ -128,6 +130,7 @@ function RunInterpretation({ runId }: { runId: string }) {
           reinterpreting={reinterpreting}
         />
       )}
+      {interpreted && <RunReviewSection run={run} wells={allWells} selected={selected} />}
       <RunActionsPanel
         actions={actions}
         canReinterpret={canReinterpret}
@@ -135,6 +138,10 @@ function RunInterpretation({ runId }: { runId: string }) {
         canSubmit={run.status === 'RUN_TO_INTERPRET'}
         interpreted={interpreted}
         canReview={canReview}
+      />
+      <RunExportAndSend
+        run={run}
+        selectedWellIds={(allWells ?? []).filter((w) => selected.has(w.position)).map((w) => w.id)}
       />
     </Flex>
   );
