@@ -10,6 +10,7 @@ import { SessionContext, type SessionData } from '../../auth/session-context';
 import { useLiveQuerySync } from '../../live/live-queries';
 import { errorDetail } from '../../notifications/error-detail';
 import { LoadingBlock } from '../common/loading-block';
+import { LotModals } from '../lots/lot-modals';
 import { AboutModal } from './about-modal';
 import { ReleaseNoteModal, useReleaseNote } from './release-note-modal';
 import { SideMenu } from './side-menu';
@@ -65,6 +66,7 @@ function ShellLayout({ onAbout }: { onAbout: () => void }) {
         </Layout.Content>
       </Layout>
       <ReleaseNoteModal release={release.startupNote} onClose={release.dismiss} />
+      <LotModals />
     </Layout>
   );
 }
