@@ -8,6 +8,8 @@ import {
   type AgreementFigures,
   type CqPair,
 } from '../libs/interpretation/src/testing/agreement-stats';
+import type { ParsedRun } from '@amplio/domain';
+import type { WellResult } from '../libs/interpretation/src/interpret-types';
 import { compareRun, parseFixture } from '../libs/interpretation/src/testing/fixture-runs';
 import { AGREEMENT_SETS, type AgreementSet } from './agreement-sets';
 
@@ -22,16 +24,22 @@ export interface SetReport {
   falseAlarms: string[];
   curveIssues: string[];
   pairs: CqPair[];
+  /** Dyes whose calls are not compared (instrument threshold unknown), with what we can say. */
+  unknownThresholds: string[];
 }
 
 export async function runSet(set: AgreementSet): Promise<SetReport> {
   const run = await parseFixture(...set.files());
   const comparison = compareRun(run, set.config(run), { instrumentCq: set.instrumentCq?.(run) });
-  const figures = agreement(comparison.pairs);
+  const unknownDyes = set.unknownThresholdDyes?.(run) ?? [];
+  const unknownThresholds = unknownDyes.map((dye) => describeUnknownThreshold(run, comparison.results, dye));
+  const dyeOf = (id: string): string => id.slice(id.indexOf(' ') + 1);
+  const pairs = comparison.pairs.filter((pair) => !unknownDyes.includes(dyeOf(pair.id)));
+  const figures = agreement(pairs);
   const limit = set.countCallsBelow ?? Infinity;
   const disagreements: string[] = [];
   const lateDisagreements: string[] = [];
-  for (const pair of comparison.pairs) {
+  for (const pair of pairs) {
     if ((pair.ours === null) === (pair.instrument === null)) continue;
     const text = `${pair.id} (ours ${pair.ours?.toFixed(2) ?? '-'}, instrument ${pair.instrument?.toFixed(2) ?? '-'})`;
     if (set.layoutOnly || (pair.instrument !== null && pair.instrument >= limit))
@@ -46,8 +54,26 @@ export async function runSet(set: AgreementSet): Promise<SetReport> {
     lateDisagreements,
     falseAlarms: comparison.falseAlarms,
     curveIssues: comparison.curveIssues,
-    pairs: comparison.pairs,
+    pairs,
+    unknownThresholds,
   };
+}
+
+/**
+ * A dye on which the instrument reports no Cq in any well: its threshold cannot be read off the
+ * curves. The instrument's threshold must lie above every reading (CFX counts crossings up to the
+ * last read), so we print that bound beside our automatic threshold and our calls.
+ */
+function describeUnknownThreshold(run: ParsedRun, results: WellResult[], dye: string): string {
+  let highest = -Infinity;
+  for (const well of run.wells)
+    for (const value of well.channels[dye]?.curve?.fluorescence ?? []) highest = Math.max(highest, value);
+  const channels = results.flatMap((r) => r.channels.filter((c) => c.dye === dye).map((c) => ({ r, c })));
+  const ours = channels
+    .filter(({ c }) => c.cq !== null)
+    .map(({ r, c }) => `${r.position} ${c.cq?.toFixed(2)}`);
+  const threshold = channels[0]?.c.threshold ?? NaN;
+  return `${dye}: no well has an instrument Cq, so its threshold is unknown (above ${highest.toFixed(1)}, the highest reading); our automatic threshold ${threshold.toFixed(2)} gives ${ours.length ? ours.join(', ') : 'no Cq'}: not compared`;
 }
 
 const fixed = (value: number, digits = 4): string => (Number.isFinite(value) ? value.toFixed(digits) : '-');
@@ -71,6 +97,7 @@ export function formatReports(reports: SetReport[]): string {
           `    worst ${r.figures.worst.id}: ours ${fixed(r.figures.worst.ours ?? NaN, 3)}, instrument ${fixed(r.figures.worst.instrument ?? NaN, 3)}`,
         );
       for (const d of r.disagreements) lines.push(`    DISAGREEMENT ${d}`);
+      for (const u of r.unknownThresholds) lines.push(`    threshold unknown ${u}`);
       for (const d of r.lateDisagreements.slice(0, 10)) lines.push(`    not counted: ${d}`);
       if (r.lateDisagreements.length > 10)
         lines.push(`    ... ${r.lateDisagreements.length - 10} more not counted`);

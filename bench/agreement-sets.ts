@@ -28,9 +28,20 @@ export interface AgreementSet {
    * never counted.
    */
   layoutOnly?: boolean;
+  /**
+   * Dyes whose calls cannot be compared, with the reason (CFX: no well of the dye has a Cq, so the
+   * run's threshold cannot be read off the curves and our automatic threshold stands in for an
+   * unknown one). Printed with the highest reading of the dye, never counted.
+   */
+  unknownThresholdDyes?: (run: ParsedRun) => string[];
 }
 
 const cfx = (run: ParsedRun): KitAnalyserConfiguration => ({ ...NO_KIT, channels: cfxThresholds(run) });
+/** CFX dyes for which the file carries no Cq at all: CFX's threshold for them is unknown. */
+const cfxUnknown = (run: ParsedRun): string[] => {
+  const known = new Set(cfxThresholds(run).map((c) => c.channel));
+  return run.channels.map((c) => c.dye).filter((dye) => !known.has(dye));
+};
 const noKit = (): KitAnalyserConfiguration => NO_KIT;
 const sdm = (): KitAnalyserConfiguration => ({ ...NO_KIT, cqMethod: 'sdm' });
 const QS = 'thermo-quantstudio';
@@ -54,18 +65,21 @@ export const AGREEMENT_SETS: AgreementSet[] = [
     label: 'BioRad_qPCR_melt.rdml',
     files: () => ['biorad-cfx/BioRad_qPCR_melt.rdml'],
     config: cfx,
+    unknownThresholdDyes: cfxUnknown,
   },
   {
     family: 'Bio-Rad CFX',
     label: 'BioRad_384.rdml',
     files: () => ['biorad-cfx/BioRad_384.rdml'],
     config: cfx,
+    unknownThresholdDyes: cfxUnknown,
   },
   ...['admin_2021-02-19 09-57-01', 'admin_2021-02-19 11-52-02'].map((run): AgreementSet => ({
     family: 'Bio-Rad CFX',
     label: `cfx-manager-sybr ${run}`,
     files: () => filesStartingWith('biorad-cfx/cfx-manager-sybr', run),
     config: cfx,
+    unknownThresholdDyes: cfxUnknown,
   })),
   {
     family: 'Bio-Rad CFX',
