@@ -9,6 +9,7 @@ import {
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/api-client';
 import { reindexSearchData } from '../../api/endpoints';
 import { useSession } from '../../auth/session-context';
 import { useNotify } from '../../notifications/use-notify';
@@ -41,7 +42,11 @@ export function SideMenu({ onAbout }: { onAbout: () => void }) {
     } catch (error) {
       console.warn('Reindex failed', error);
       // SPEC 8: the reindex error is shown with the success style.
-      notify.success(t('reindex.errorTitle'), t('reindex.errorMessage'));
+      const notConfigured = error instanceof ApiError && error.body?.message === 'errorReindexNotConfigured';
+      notify.success(
+        t('reindex.errorTitle'),
+        t(notConfigured ? 'errorReindexNotConfigured' : 'reindex.errorMessage'),
+      );
     }
   };
 
