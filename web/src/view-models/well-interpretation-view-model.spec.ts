@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import { createTestI18n } from '../i18n/testing/test-i18n';
 import { wellInterpretation } from './testing/well-interpretation-factory';
-import { reasonText, resultText } from './well-interpretation-view-model';
+import { effectiveResult, reasonText, resultCaptions, resultText } from './well-interpretation-view-model';
 
 describe('well interpretation reason, with the real catalogue', () => {
   let french: i18n;
@@ -49,5 +49,24 @@ describe('well interpretation reason, with the real catalogue', () => {
 
   it('has no reason for a plain result', () => {
     expect(reasonText(wellInterpretation({ resultState: 'RESULT' }), french.t)).toBeNull();
+  });
+});
+
+describe('effective result (SPEC 3): override if present, otherwise suggested', () => {
+  const suggested = { label: 'Healthy', color: '#00ff00', validityType: 'VALID' as const };
+  const override = { label: 'Abnormal', color: '#ff0000', validityType: 'INVALID' as const };
+  it('uses the override everywhere: result text and plate captions', async () => {
+    const english = await createTestI18n('en-GB');
+    const well = {
+      ...wellInterpretation({ resultState: 'RESULT', suggestedResult: suggested }),
+      effectiveResult: override,
+    };
+    expect(effectiveResult(well)).toEqual(override);
+    expect(resultText(well, english.t)).toBe('Abnormal');
+    expect(resultCaptions([well])).toEqual([['Abnormal', '#ff0000']]);
+  });
+  it('falls back to the suggested result for rows without the field', () => {
+    const well = wellInterpretation({ resultState: 'RESULT', suggestedResult: suggested });
+    expect(effectiveResult(well)).toEqual(suggested);
   });
 });

@@ -23,12 +23,21 @@ export function reasonText(well: WellInterpretation, t: Translate): string | nul
   return t(key, positional(params));
 }
 
-/** The suggested result's label, or the translated result state. */
-export function resultText(well: WellInterpretation, t: Translate): string {
-  return well.suggestedResult?.label ?? t(`resultState.${well.resultState}`);
+type ResultView = { label: string; color: string; validityType: 'VALID' | 'INVALID' };
+
+/** SPEC 3: the effective result is the person's override when there is one, otherwise the suggested one. */
+export function effectiveResult(
+  well: WellInterpretation & { effectiveResult?: ResultView | null },
+): ResultView | null {
+  return well.effectiveResult !== undefined ? well.effectiveResult : (well.suggestedResult ?? null);
 }
 
-/** The plate of run interpretation: each well coloured by its suggested result. */
+/** The effective result's label, or the translated result state. */
+export function resultText(well: WellInterpretation, t: Translate): string {
+  return effectiveResult(well)?.label ?? t(`resultState.${well.resultState}`);
+}
+
+/** The plate of run interpretation: each well coloured by its effective result. */
 export function interpretationPlateWells(
   run: Run,
   wells: readonly WellInterpretation[],
@@ -42,7 +51,7 @@ export function interpretationPlateWells(
     if (!interpretation && !runWell) continue;
     const name = interpretation?.name ?? runWell?.name ?? null;
     plate[position] = {
-      color: interpretation?.suggestedResult?.color,
+      color: interpretation ? effectiveResult(interpretation)?.color : undefined,
       tooltip: [position, name, interpretation ? resultText(interpretation, t) : '']
         .filter(Boolean)
         .join(' · '),
@@ -51,10 +60,12 @@ export function interpretationPlateWells(
   return plate;
 }
 
-/** The suggested results shown on the plate, one caption per label with its colour. */
+/** The effective results shown on the plate, one caption per label with its colour. */
 export function resultCaptions(wells: readonly WellInterpretation[]): [label: string, color: string][] {
   const byLabel = new Map<string, string>();
-  for (const well of wells)
-    if (well.suggestedResult) byLabel.set(well.suggestedResult.label, well.suggestedResult.color);
+  for (const well of wells) {
+    const result = effectiveResult(well);
+    if (result) byLabel.set(result.label, result.color);
+  }
   return [...byLabel.entries()];
 }

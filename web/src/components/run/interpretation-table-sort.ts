@@ -1,0 +1,41 @@
+/** Sorting and derived values of the interpretation data table (plate order by default). */
+
+/** Plate order: row letter, then column number (A1, A2 ... A12, B1). */
+export function byPlateOrder(a: { position: string }, b: { position: string }): number {
+  const row = a.position.charCodeAt(0) - b.position.charCodeAt(0);
+  return row !== 0 ? row : Number(a.position.slice(1)) - Number(b.position.slice(1));
+}
+
+/** Numbers ascending, empty values last whatever the direction antd applies. */
+export function byNumber<T>(value: (row: T) => number | null | undefined): (a: T, b: T) => number {
+  return (a, b) => {
+    const x = value(a);
+    const y = value(b);
+    if (x === null || x === undefined) return y === null || y === undefined ? 0 : 1;
+    if (y === null || y === undefined) return -1;
+    return x - y;
+  };
+}
+
+export function byText<T>(value: (row: T) => string | null | undefined): (a: T, b: T) => number {
+  return (a, b) => (value(a) ?? '').localeCompare(value(b) ?? '', undefined, { numeric: true });
+}
+
+/** Our Cq minus the instrument's, when both exist. */
+export function cqDifference(
+  channel: { cq?: number | null; instrumentCq?: number | null } | null | undefined,
+): number | null {
+  if (!channel || channel.cq === null || channel.cq === undefined) return null;
+  if (channel.instrumentCq === null || channel.instrumentCq === undefined) return null;
+  return channel.cq - channel.instrumentCq;
+}
+
+/** A well is invalid when its effective result is INVALID or the engine found it INVALID. */
+export function isInvalidWell(well: {
+  resultState: string;
+  effectiveResult?: { validityType: string } | null;
+  suggestedResult?: { validityType: string } | null;
+}): boolean {
+  const result = well.effectiveResult ?? well.suggestedResult;
+  return result ? result.validityType === 'INVALID' : well.resultState === 'INVALID';
+}
