@@ -59,7 +59,7 @@ describe('kits, kit versions and kit configuration (real PostgreSQL, every role,
     expect((await app.call<unknown[]>('othertech', 'GET', '/kit')).body).toEqual([]);
     expect((await app.call<unknown[]>('technician', 'GET', '/kit/link/lots')).body.length).toBe(3);
     for (const login of ['labadmin', 'superadmin', 'physician', 'technician'])
-      expect((await app.call('' + login, 'POST', '/kit', { name: 'X', reference: 'R' })).status).toBe(403);
+      expect((await app.call(login, 'POST', '/kit', { name: 'X', reference: 'R' })).status).toBe(403);
     expect(
       (
         await app.call('manufacturer', 'POST', '/kit', {
@@ -324,6 +324,38 @@ describe('kits, kit versions and kit configuration (real PostgreSQL, every role,
     expect(
       (await app.call('otherdoctor', 'DELETE', `/kit-version/laboratory/${custom.body.id}`)).status,
     ).toBe(404);
+    // The super admin crosses laboratories explicitly and sees the laboratory's name.
+    const all = await app.call<{ content: Version[] }>('superadmin', 'GET', '/kit-version/laboratory');
+    expect(all.body.content.map((v) => [v.version, v.laboratoryName])).toEqual([
+      ['Demo lab 1', 'Amplio Demo Laboratory'],
+    ]);
+    // Locked, it can no longer be edited nor deleted; copying it again is allowed.
+    const page = await app.call<{ content: Version[] }>('physician', 'GET', '/kit-version/laboratory');
+    expect(
+      (
+        await app.call('technician', 'PUT', `/kit-version/${custom.body.id}/lock`, {
+          rowVersion: page.body.content[0].rowVersion,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await app.call<Version>('physician', 'PUT', `/kit-version/${custom.body.id}/lock`, {
+          rowVersion: page.body.content[0].rowVersion,
+        })
+      ).body.locked,
+    ).toBe(true);
+    expect(
+      (await app.call('physician', 'DELETE', `/kit-version/laboratory/${custom.body.id}`)).body,
+    ).toMatchObject({ message: 'errorKitVersionLocked' });
+    expect(
+      (
+        await app.call('physician', 'POST', '/kit-version/laboratory', {
+          sourceId: custom.body.id,
+          version: 'Demo lab 2',
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('offers sample types and diagnostics from the laboratory’s effective configuration', async () => {

@@ -45,9 +45,7 @@ describe('lots (real PostgreSQL, every role, two laboratories)', () => {
       expirationDate: future,
     };
     for (const login of ['technician', 'physician'])
-      expect((await app.call('technician' === login ? login : login, 'POST', '/lots', body)).status).toBe(
-        403,
-      );
+      expect((await app.call(login, 'POST', '/lots', body)).status).toBe(403);
     expect((await app.call('labadmin', 'POST', '/lots', { ...body, name: '' })).body).toEqual({
       message: 'errorLotNoName',
       params: [],
