@@ -2,9 +2,13 @@
 // - a French area file missing or extra, a key missing in either language;
 // - a French text that is not the English one prefixed with exactly one FR_ (FR_FR_ included);
 // - a key defined in two area files of a language;
-// - a static t('key') in web/src with no English text, or a t(`group.${...}`) with no such group.
+// - a static t('key') in web/src with no English text, or a t(`group.${...}`) with no such group;
+// - a hard-coded text in JSX (a JSX text with a letter, or a literal in a visible attribute such as
+//   title, placeholder, label, alt, aria-label), outside tests. A text that is a proper name or a
+//   symbol goes in JSX_ALLOWED below; anything else belongs in the catalogue.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 
 const src = new URL('../src/', import.meta.url).pathname;
 const catalogue = join(src, 'i18n');
@@ -74,6 +78,72 @@ for (const file of walk(src)) {
   for (const match of text.matchAll(/\bt\(\s*`([a-zA-Z.]+)\.\$\{/g)) {
     if (!groups.has(match[1])) problems.push(`${file.slice(src.length)}: no en-GB group '${match[1]}'`);
   }
+}
+/** Texts that are the same in every language: product and instrument names, units, symbols. */
+const JSX_ALLOWED = new Set([
+  'Amplio',
+  'Cq',
+  'RFU',
+  'FTP',
+  'SFTP',
+  'RDML',
+  'CSV',
+  'XLSX',
+  'PDF',
+  'ID',
+  'UDI',
+  'Ct',
+  'ΔRn',
+]);
+const VISIBLE_ATTRIBUTES = new Set([
+  'title',
+  'placeholder',
+  'label',
+  'alt',
+  'aria-label',
+  'okText',
+  'cancelText',
+  'tooltip',
+]);
+const hasWords = (text) => /\p{L}{2,}/u.test(text) && !JSX_ALLOWED.has(text.trim());
+for (const file of walk(src).filter(
+  (path) => path.endsWith('.tsx') && !/\.spec\.tsx$|\/testing\//.test(path),
+)) {
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TSX,
+  );
+  const report = (node, text) => {
+    const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+    problems.push(
+      `${file.slice(src.length)}:${line + 1}: hard-coded text in JSX: ${JSON.stringify(text.trim())}`,
+    );
+  };
+  const visit = (node) => {
+    if (ts.isJsxText(node) && hasWords(node.text)) report(node, node.text);
+    if (
+      ts.isJsxExpression(node) &&
+      (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)) &&
+      node.expression &&
+      (ts.isStringLiteral(node.expression) || ts.isNoSubstitutionTemplateLiteral(node.expression)) &&
+      hasWords(node.expression.text)
+    )
+      report(node, node.expression.text);
+    if (ts.isJsxAttribute(node) && VISIBLE_ATTRIBUTES.has(node.name.getText(source)) && node.initializer) {
+      const value = node.initializer;
+      const literal = ts.isStringLiteral(value)
+        ? value
+        : ts.isJsxExpression(value) && value.expression && ts.isStringLiteral(value.expression)
+          ? value.expression
+          : null;
+      if (literal && hasWords(literal.text)) report(node, literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
 }
 for (const problem of problems) console.error(problem);
 process.exit(problems.length ? 1 : 0);
