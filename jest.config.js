@@ -36,6 +36,7 @@ const common = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: {
     '^@amplio/workers$': '<rootDir>/workers/src',
+    '^@amplio/parsers/browser$': '<rootDir>/libs/parsers/src/browser.ts',
     '^@amplio/([a-z-]+)$': '<rootDir>/libs/$1/src',
   },
   testEnvironment: 'node',

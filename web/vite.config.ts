@@ -11,6 +11,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@amplio/domain': fileURLToPath(new URL('../libs/domain/src/index.ts', import.meta.url)),
+      '@amplio/parsers/browser': fileURLToPath(new URL('../libs/parsers/src/browser.ts', import.meta.url)),
     },
   },
   build: {
