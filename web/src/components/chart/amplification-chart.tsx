@@ -14,14 +14,7 @@ import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import type { ChartPoint, WellChart } from '../../api/types';
-import {
-  channelColour,
-  FAM_COLOUR,
-  LOG_AXIS_MIN,
-  OTHER_CHANNEL_COLOUR,
-  THRESHOLD_COLOUR,
-  yAxisMax,
-} from './chart-scale';
+import { channelColour, logAxisMin, THRESHOLD_COLOUR, yAxisMax } from './chart-scale';
 
 ChartJS.register(LinearScale, LogarithmicScale, PointElement, LineElement, Tooltip, Legend);
 
@@ -34,6 +27,10 @@ export type ChartModel = {
   /** Otherwise the axis scales to the data but keeps the threshold in view. */
   ySuggestedMax: number | undefined;
   curveCount: number;
+  /** Log view minimum: 1, or lower when a threshold is below 1 (kept visible). */
+  logMin: number;
+  /** The dyes drawn, each named in the legend with its colour. */
+  dyes: string[];
 };
 
 /**
@@ -74,9 +71,11 @@ export function buildChartModel(
   }
   const curveCount = datasets.length;
   let maxThreshold = Number.NEGATIVE_INFINITY;
+  let minThreshold = Number.POSITIVE_INFINITY;
   if (Number.isFinite(minX)) {
     for (const [channel, threshold] of thresholds) {
       maxThreshold = Math.max(maxThreshold, threshold);
+      if (threshold > 0) minThreshold = Math.min(minThreshold, threshold);
       datasets.push({
         label: labels.threshold(channel),
         data: [
@@ -92,7 +91,10 @@ export function buildChartModel(
       });
     }
   }
-  return { datasets, ...yAxisMax(maxThreshold, maxY), curveCount };
+  const dyes = [
+    ...new Set(wells.flatMap((well) => well.channels.filter((c) => c.points.length > 0).map((c) => c.name))),
+  ];
+  return { datasets, ...yAxisMax(maxThreshold, maxY), curveCount, logMin: logAxisMin(minThreshold), dyes };
 }
 
 type AmplificationChartProps = {
@@ -125,7 +127,7 @@ export function AmplificationChart({ wells, logScale, onLogScaleChange }: Amplif
         y: logScale
           ? {
               type: 'logarithmic',
-              min: LOG_AXIS_MIN,
+              min: model.logMin,
               max: model.yMax,
               suggestedMax: model.ySuggestedMax,
               title: { display: true, text: t('chart.fluorescence') },
@@ -138,7 +140,7 @@ export function AmplificationChart({ wells, logScale, onLogScaleChange }: Amplif
             },
       },
     }),
-    [logScale, model.yMax, model.ySuggestedMax, t],
+    [logScale, model.yMax, model.ySuggestedMax, model.logMin, t],
   );
   const legend = (colour: string, text: string, dashed = false) => (
     <Space size={6}>
@@ -156,8 +158,11 @@ export function AmplificationChart({ wells, logScale, onLogScaleChange }: Amplif
     <div data-testid="amplification-chart" data-curve-count={model.curveCount} data-log-scale={logScale}>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
         <Space size={16} wrap>
-          {legend(FAM_COLOUR, t('chart.famLegend'))}
-          {legend(OTHER_CHANNEL_COLOUR, t('chart.otherLegend'))}
+          {model.dyes.map((dye) => (
+            <span key={dye} data-testid={`chart-legend-${dye}`}>
+              {legend(channelColour(dye), dye)}
+            </span>
+          ))}
           {legend(THRESHOLD_COLOUR, t('chart.thresholdLegend'), true)}
         </Space>
         <Space>

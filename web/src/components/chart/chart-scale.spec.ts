@@ -1,4 +1,4 @@
-import { channelColour, FAM_COLOUR, OTHER_CHANNEL_COLOUR, yAxisMax } from './chart-scale';
+import { channelColour, FAM_COLOUR, logAxisMin, OTHER_CHANNEL_COLOUR, yAxisMax } from './chart-scale';
 
 describe('chart scale', () => {
   it('draws FAM green and any other channel blue', () => {
@@ -18,5 +18,15 @@ describe('chart scale', () => {
 
   it('follows the data when threshold + 50 would flatten normalised curves', () => {
     expect(yAxisMax(0.1, 6.5).yMax).toBeUndefined();
+  });
+});
+
+describe('logAxisMin', () => {
+  it('keeps the SPEC minimum 1 unless a threshold lies below it', () => {
+    expect(logAxisMin(100)).toBe(1);
+    expect(logAxisMin(Number.POSITIVE_INFINITY)).toBe(1);
+    expect(logAxisMin(0.1)).toBeCloseTo(0.01);
+    expect(logAxisMin(0.067)).toBeCloseTo(0.01);
+    expect(logAxisMin(0)).toBe(1);
   });
 });

@@ -28,3 +28,13 @@ export function yAxisMax(
   }
   return { yMax: undefined, ySuggestedMax: maxThreshold * 1.1 };
 }
+
+/**
+ * SPEC 9 log axis minimum 1, lowered to the power of ten under the lowest positive threshold when
+ * that threshold is below 1 (normalised instruments: 0.1), so the threshold line stays visible.
+ */
+export function logAxisMin(minThreshold: number): number {
+  if (!Number.isFinite(minThreshold) || minThreshold <= 0 || minThreshold >= LOG_AXIS_MIN)
+    return LOG_AXIS_MIN;
+  return 10 ** Math.floor(Math.log10(minThreshold) - 1e-9);
+}
