@@ -3,6 +3,7 @@
 // - a French text that is not the English one prefixed with exactly one FR_ (FR_FR_ included);
 // - a key defined in two area files of a language;
 // - a static t('key') in web/src with no English text, or a t(`group.${...}`) with no such group;
+// - a server error key (libs/domain/src/error-keys.ts) with no English text;
 // - a hard-coded text in JSX (a JSX text with a letter, or a literal in a visible attribute such as
 //   title, placeholder, label, alt, aria-label), outside tests. A text that is a proper name or a
 //   symbol goes in JSX_ALLOWED below; anything else belongs in the catalogue.
@@ -79,6 +80,14 @@ for (const file of walk(src)) {
     if (!groups.has(match[1])) problems.push(`${file.slice(src.length)}: no en-GB group '${match[1]}'`);
   }
 }
+// Every error key the server may send (libs/domain/src/error-keys.ts) has a text.
+const errorKeysFile = new URL('../../libs/domain/src/error-keys.ts', import.meta.url).pathname;
+if (existsSync(errorKeysFile)) {
+  const list = readFileSync(errorKeysFile, 'utf8').match(/ERROR_KEYS = \[([^\]]*)\]/);
+  for (const match of (list?.[1] ?? '').matchAll(/'([A-Za-z.]+)'/g))
+    if (!english.has(match[1])) problems.push(`en-GB lacks the server error key '${match[1]}'`);
+}
+
 /** Texts that are the same in every language: product and instrument names, units, symbols. */
 const JSX_ALLOWED = new Set([
   'Amplio',
