@@ -90,7 +90,7 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
     const form = new FormData();
     form.append('analyserId', 'thermo-quantstudio-da');
     form.append('uploadId', uploadId);
-    form.append('analyserFiles', new Blob([content]), name);
+    form.append('analyserFiles', new Blob([new Uint8Array(content)]), name);
     return api<RunBody>(base, token, '/run/parse', { method: 'POST', body: form });
   };
 
