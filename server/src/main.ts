@@ -21,6 +21,7 @@ import { BoundsPipe } from './common/bounds.pipe';
 import { bodyParserErrors, requestBounds } from './common/request-bounds';
 import { securityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
+import { mountOperations } from './metrics/mount-operations';
 import { describeApi } from './openapi/openapi-document';
 import { createAccessTokenVerifier } from './identity/access-token-verifier';
 import { createIdentityProvider, type IdentityProvider } from './identity/identity-provider';
@@ -97,6 +98,7 @@ async function bootstrap(): Promise<void> {
       https: config.publicUrl.startsWith('https:'),
     }),
   );
+  mountOperations(app);
   server.get('/config.json', (_request, response) => {
     response.json({
       application: { backendUrl: `${config.publicUrl}/api` },

@@ -34,4 +34,18 @@ describe('loadConfig', () => {
     expect(config.oidc.builtIn).toBe(false);
     expect(config.oidc.realm).toBe('lab');
   });
+
+  it('reads the request limits, trust proxy and API docs (off in production)', () => {
+    const config = loadConfig({ UPLOAD_MAX_FILE_MB: '5', DATA_DIR: 'var' }, '/srv/amplio');
+    expect(config.limits.uploadMaxFileBytes).toBe(5 * 1024 * 1024);
+    expect(config.limits.uploadDir).toBe('/srv/amplio/var/uploads');
+    expect(config.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+    expect(config.apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(config.imports.abandonedAfterMs).toBe(24 * 3600 * 1000);
+    expect(() => loadConfig({ UPLOAD_MAX_FILE_MB: '0' })).toThrow(/UPLOAD_MAX_FILE_MB/);
+  });
 });

@@ -50,6 +50,10 @@ export class InlineJobQueue implements JobQueue {
     return 'enqueued';
   }
 
+  isAlive<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<boolean> {
+    return Promise.resolve(this.pendingIds.has(JOBS[name].jobId(payload)));
+  }
+
   ping(): Promise<void> {
     return this.closed ? Promise.reject(new Error('job queue closed')) : Promise.resolve();
   }

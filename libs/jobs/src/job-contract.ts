@@ -68,6 +68,8 @@ export interface JobQueue {
    * (`force` replaces even that one: a stuck job). A job lost with Redis's data is added again.
    */
   ensureEnqueued<N extends JobName>(name: N, payload: JobPayloads[N], force?: boolean): Promise<EnsureResult>;
+  /** Whether a job with this payload's id is waiting, delayed or running. */
+  isAlive<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<boolean>;
   /** Whether the queue's backend answers (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

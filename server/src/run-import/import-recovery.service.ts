@@ -7,7 +7,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { AuditRepository, RunImportRepository, type PendingImport } from '@amplio/db';
+import { RunImportRepository, type PendingImport } from '@amplio/db';
 import type { ErrorBody } from '@amplio/domain';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom } from '@amplio/events';
 import { JOB_QUEUE, type JobQueue } from '@amplio/jobs';
@@ -20,9 +20,10 @@ const HOUR = 3_600_000;
  * Imports survive crashes (docs/operations.md). The run_import row, written before anything is
  * enqueued, is the outbox: every IMPORT_RELAY_INTERVAL_MS each API process re-adds the job of any
  * pending import that has none (Redis restarted without its data, an enqueue that failed, the
- * embedded process restarted). An import that has not moved for IMPORT_STUCK_AFTER_MS is re-queued,
- * up to IMPORT_REQUEUE_LIMIT times, then failed with a message. Runs imported but never saved in
- * step 1 are removed after ABANDONED_IMPORT_MAX_AGE_S (default 24 h), with their upload files.
+ * embedded process restarted). An import without a live job that has not moved for
+ * IMPORT_STUCK_AFTER_MS is re-queued up to IMPORT_REQUEUE_LIMIT times, then failed with a message.
+ * Runs imported but never saved in step 1 are removed after ABANDONED_IMPORT_MAX_AGE_S (default
+ * 24 h), with their upload files.
  */
 @Injectable()
 export class ImportRecoveryService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -32,7 +33,6 @@ export class ImportRecoveryService implements OnApplicationBootstrap, OnApplicat
 
   constructor(
     private readonly runImports: RunImportRepository,
-    private readonly audit: AuditRepository,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
     @Inject(API_RUNTIME) private readonly runtime: ApiRuntime,
@@ -74,20 +74,21 @@ export class ImportRecoveryService implements OnApplicationBootstrap, OnApplicat
     const enqueued: string[] = [];
     const failed: string[] = [];
     for (const runImport of stale) {
+      const payload = { importId: runImport.id };
+      // A job waiting or running is the queue's business: BullMQ hands a dead worker's job to
+      // another, and the parse has its own time limit.
+      if (await this.jobs.isAlive('run.import', payload)) continue;
       const stuck = now - runImport.updatedAt.getTime() >= stuckAfterMs;
       if (stuck && runImport.requeueCount >= requeueLimit) {
         await this.fail(runImport, requeueLimit);
         failed.push(runImport.id);
         continue;
       }
-      const result = await this.jobs.ensureEnqueued('run.import', { importId: runImport.id }, stuck);
-      if (result === 'enqueued') {
+      if ((await this.jobs.ensureEnqueued('run.import', payload, stuck)) === 'enqueued') {
         enqueued.push(runImport.id);
-        this.logger.warn(
-          `import ${runImport.id} (${runImport.state}) had no live job: enqueued again${stuck ? ' (stuck)' : ''}`,
-        );
+        this.logger.warn(`import ${runImport.id} (${runImport.state}) had no live job: enqueued again`);
       }
-      if (result === 'enqueued' || stuck) await this.runImports.markRequeued(runImport.id, stuck);
+      await this.runImports.markRequeued(runImport.id, stuck);
     }
     return { enqueued, failed };
   }
@@ -115,18 +116,6 @@ export class ImportRecoveryService implements OnApplicationBootstrap, OnApplicat
     const { abandonedAfterMs } = this.runtime.config.imports;
     const before = new Date(Date.now() - abandonedAfterMs);
     const removed = await this.runImports.deleteAbandoned(before);
-    for (const run of removed.runs) {
-      await this.audit.append({
-        actorId: null,
-        actorName: 'Amplio',
-        laboratoryId: run.laboratoryId,
-        entity: 'run',
-        entityId: run.id,
-        action: 'remove-abandoned-import',
-        oldValue: null,
-        newValue: { olderThan: before.toISOString() },
-      });
-    }
     await removeUploads(removed.uploads);
     const orphans = await this.orphanUploads(before);
     await removeUploads(orphans);

@@ -8,6 +8,7 @@ import { repoRoot, startEmbeddedApp, type EmbeddedApp } from '../../e2e/harness'
 import {
   call,
   createSecondLaboratory,
+  FIXTURE,
   embeddedAppRole,
   embeddedSuperuser,
   fixtureFile,
@@ -163,6 +164,24 @@ describe('security (embedded mode)', () => {
         [done.runId],
       );
       expect(runs.rows[0].count).toBe(1);
+    });
+
+    it("refuses another analyser's export, naming the format it looks like", async () => {
+      const dir = join(FIXTURE, '../../biorad-cfx/maestro-xlsx-384');
+      const name = readdirSync(dir).find((file) => file.endsWith('.xlsx')) ?? '';
+      const answer = await call<{ message: string; params: string[] }>(app.url, technician, '/run/parse', {
+        method: 'POST',
+        body: uploadForm([{ name, content: readFileSync(join(dir, name)) }], { uploadId: randomUUID() }),
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe('errorImportInvalidFile');
+      expect(answer.body.params[0]).toContain(name);
+      expect(answer.body.params[0]).toMatch(/Bio-Rad CFX/);
+      const { rows } = await admin.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM run WHERE file_name = $1`,
+        [name],
+      );
+      expect(rows[0].count).toBe(0);
     });
 
     it('refuses a file whose extension the analyser does not accept, naming it and the accepted ones', async () => {

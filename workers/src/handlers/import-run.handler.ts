@@ -9,6 +9,7 @@ import {
 } from '@amplio/db';
 import { type ErrorBody, type ImportProgressEvent, type ParsedRun, RunFileError } from '@amplio/domain';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom } from '@amplio/events';
+import { checkImportFiles } from '@amplio/parsers';
 import { JOBS, type JobContext, type JobHandler, type JobPayloads } from '@amplio/jobs';
 import { parseInThread } from '../parsing/parse-in-thread';
 import { WORKER_SETTINGS, type WorkerSettings } from '../worker-settings';
@@ -71,6 +72,18 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
 
     await this.runImports.setImportState(importId, 'PARSING', 10);
     progress('PARSING', 10, null);
+    // Issue 11: the analyser's extensions, and no export of another analyser (named by its format).
+    const [problem] = checkImportFiles(
+      runImport.analyserId,
+      files.map((file) => ({ name: file.name, content: contents.get(file.id) as Buffer })),
+    );
+    if (problem) {
+      const body: ErrorBody = { message: problem.key, params: [problem.detail] };
+      this.logger.warn(`import ${importId} rejected: ${problem.detail}`);
+      await removeFiles(await this.runImports.failImport(importId, body));
+      progress('FAILED', 100, null, body);
+      return;
+    }
     const analyser = await this.catalogue.findAnalyser(runImport.analyserId);
     let parsed: ParsedRun;
     try {

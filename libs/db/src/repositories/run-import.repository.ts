@@ -71,6 +71,18 @@ export interface CreatedRun {
   runImport: RunImportEntity;
 }
 
+/** The rows of a DELETE ... RETURNING: TypeORM's postgres driver answers [rows, affected] for it. */
+function returning<T>(result: unknown): T[] {
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  )
+    return result[0] as T[];
+  return Array.isArray(result) ? (result as T[]) : [];
+}
+
 /** Run imports: the uploaded files, the import's state, and the run created from it; a run's original files. */
 export class RunImportRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -198,8 +210,9 @@ export class RunImportRepository {
   }
 
   /**
-   * Runs imported but never saved in step 1 (no 'configure-wells' audit record), created before
-   * `before`, and failed imports as old: deleted. Answers the deleted runs and upload files left.
+   * Runs imported but never saved in step 1 (no audit record but the import), created before
+   * `before`, and failed imports as old: deleted, each run with an audit record
+   * 'remove-abandoned-import'. Answers the deleted runs and the upload files to delete.
    */
   async deleteAbandoned(
     before: Date,
@@ -210,18 +223,30 @@ export class RunImportRepository {
         'SELECT pg_try_advisory_xact_lock(738214503) AS locked',
       );
       if (!locked) return { runs: [], uploads: [] };
-      const runs = await manager.query<Array<{ id: string; laboratory_id: string }>>(
-        `DELETE FROM run r WHERE r.status = 'RUN_TO_INTERPRET' AND r.created_at < $1
+      const runs = returning<{ id: string; laboratory_id: string }>(
+        await manager.query(
+          `DELETE FROM run r WHERE r.status = 'RUN_TO_INTERPRET' AND r.created_at < $1
            AND NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.entity = 'run' AND a.entity_id = r.id::text
                            AND a.action <> 'import')
          RETURNING r.id, r.laboratory_id`,
-        [before],
+          [before],
+        ),
       );
-      const uploads = await manager.query<Array<{ upload_path: string }>>(
-        `DELETE FROM run_file f USING run_import i
+      // Audited in the same transaction: a run never disappears without its record.
+      for (const run of runs) {
+        await manager.query(
+          `INSERT INTO audit_log (actor_id, actor_name, laboratory_id, entity, entity_id, action, old_value, new_value)
+           VALUES (NULL, 'Amplio', $1, 'run', $2, 'remove-abandoned-import', NULL, $3)`,
+          [run.laboratory_id, run.id, JSON.stringify({ olderThan: before.toISOString() })],
+        );
+      }
+      const uploads = returning<{ upload_path: string | null }>(
+        await manager.query(
+          `DELETE FROM run_file f USING run_import i
           WHERE f.import_id = i.id AND f.run_id IS NULL AND i.state IN ('FAILED', 'READY') AND i.updated_at < $1
           RETURNING f.upload_path`,
-        [before],
+          [before],
+        ),
       );
       await manager.query(`DELETE FROM run_import WHERE state = 'FAILED' AND updated_at < $1`, [before]);
       return {

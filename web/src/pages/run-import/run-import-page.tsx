@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { applyPlatePlan, getAnalysers, parseRunFiles } from '../../api/endpoints';
+import { applyPlatePlan, getAnalysers } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { useConfirm } from '../../components/common/confirm';
 import { PageTitle } from '../../components/common/page-title';
@@ -32,6 +32,7 @@ import { useLiveEvent } from '../../live/live-context';
 import { errorDetail } from '../../notifications/error-detail';
 import { reportAndRethrow, useNotify } from '../../notifications/use-notify';
 import { acceptedExtensions, hasExtension } from './accepted-extensions';
+import { importRunFiles } from './run-import-answer';
 import { ImportGroupList, type GroupProgress, type GroupState } from './import-group-list';
 import { fileBounds, groupFiles, isWithinBounds, PARSE_CONCURRENCY, runWithLimit } from './run-file-batch';
 
@@ -71,7 +72,7 @@ export function RunImportPage() {
       analyserId: string;
       group: UploadFile[];
       uploadId: string;
-    }) => parseRunFiles(analyserId, originFiles(group), uploadId),
+    }) => importRunFiles(analyserId, originFiles(group), uploadId),
   });
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
