@@ -14,6 +14,7 @@ export * from './repositories/kit-configuration.repository';
 export * from './repositories/sample-type.repository';
 export * from './repositories/audit.repository';
 export * from './repositories/run.repository';
+export * from './repositories/run-search.repository';
 export * from './repositories/run-import.repository';
 export * from './repositories/run-review.repository';
 export * from './repositories/plate-template.repository';

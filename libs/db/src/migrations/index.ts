@@ -8,6 +8,7 @@ import { ImportUploads1764300000000 } from './1764300000000-import-uploads';
 import { LaboratoryBusinessIds1764400000000 } from './1764400000000-laboratory-business-ids';
 import { AuditChain1764500000000 } from './1764500000000-audit-chain';
 import { RunReview1764510000000 } from './1764510000000-run-review';
+import { RunSearch1764600000000 } from './1764600000000-run-search';
 import { ExportsAndFileTransfer1764700000000 } from './1764700000000-exports-and-file-transfer';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
@@ -22,5 +23,6 @@ export const MIGRATIONS = [
   LaboratoryBusinessIds1764400000000,
   AuditChain1764500000000,
   RunReview1764510000000,
+  RunSearch1764600000000,
   ExportsAndFileTransfer1764700000000,
 ];
