@@ -4,7 +4,7 @@
  * the OpenAPI document is regenerated (`npm run openapi`).
  */
 import { apiFetch } from './api-client';
-import type { WellInterpretation } from './types';
+import type { Run, WellInterpretation } from './types';
 
 export type DiagnosticResult = {
   id: string;
@@ -112,3 +112,18 @@ export const replacePlateTemplate = (id: string, body: SavePlateTemplate): Promi
   apiFetch<PlateTemplate>(`/plate-template/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
 export const deletePlateTemplate = (id: string): Promise<void> =>
   apiFetch<void>(`/plate-template/${encodeURIComponent(id)}`, { method: 'DELETE', responseType: 'none' });
+
+/** POST /api/run with the per-well kit, lot, sample type and name of issue 11. */
+export type ConfiguredWell = {
+  position: string;
+  lotId: string;
+  kitId: string;
+  sampleType: string;
+  name: string | null;
+};
+export const configureRun = (body: {
+  id: string;
+  instrumentName: string;
+  plateId?: string;
+  wells: ConfiguredWell[];
+}): Promise<Run> => apiFetch<Run>('/run', { method: 'POST', json: body });

@@ -1,11 +1,12 @@
-import { allPositions, type SampleType } from '@amplio/domain';
+import { allPositions } from '@amplio/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Form, Space, Steps, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Space, Steps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-client';
-import { applyPlatePlan, createRun, getLots, getRun } from '../../api/endpoints';
+import { applyPlatePlan, getLots, getRun } from '../../api/endpoints';
+import { configureRun, type PlateTemplate } from '../../api/runs-api';
 import { queryKeys } from '../../api/query-keys';
 import type { Lot, Run, RunWell } from '../../api/types';
 import { useConfirm } from '../../components/common/confirm';
@@ -18,11 +19,28 @@ import {
   type PlatePlanChoice,
 } from '../../components/run/plate-plan-picker';
 import { reportAndRethrow, useNotify } from '../../notifications/use-notify';
-import { formatDate } from '../../utils/format';
 import { isLotExpired, usableLots } from '../../view-models/lot-view-model';
-import { initialRunMetadata, wellSetupOf, type RunMetadata } from '../../view-models/run-view-model';
+import {
+  initialRunMetadata,
+  initialWellConfigs,
+  lotChoiceOf,
+  wellSetupOf,
+  type RunMetadata,
+} from '../../view-models/run-view-model';
+import { isSampleType } from '../../components/plate/sample-types';
+import { LoadTemplateWindow, SaveTemplateWindow } from '../../components/templates/plate-template-windows';
+import { useDiscardChangesGuard } from '../../components/run/use-discard-changes-guard';
+import { positional } from '../../i18n/i18n';
+import {
+  autoAssign,
+  firstWellProblem,
+  hasSample,
+  isComplete,
+  selectedLotIds,
+  type WellConfig,
+} from './well-configuration-rules';
 import { RunMetadataPanel } from './run-metadata-panel';
-import { WellConfigurationPanel } from './well-configuration-panel';
+import { missingText, WellConfigurationPanel } from './well-configuration-panel';
 
 /** Run creation (/run/configuration?id=…): step 1 run metadata, step 2 well metadata. */
 export function RunCreationPage() {
@@ -63,56 +81,79 @@ function RunCreationLoader({ runId }: { runId: string | null }) {
 type RunCreationProps = { run: Run; lots: Lot[]; plannedWells: Record<string, RunWell> | null };
 
 function RunCreation({ run, lots, plannedWells }: RunCreationProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
   const confirm = useConfirm();
   const client = useQueryClient();
   const [form] = Form.useForm<RunMetadata>();
-  // The run's own sample types, then those of a plate plan chosen at the import step.
-  const [initial] = useState(() => {
-    const planned = plannedWells ? wellSetupOf(plannedWells, run.wells) : null;
-    return {
-      metadata: initialRunMetadata(run, lots),
-      sampleTypes: { ...wellSetupOf(run.wells).sampleTypes, ...planned?.sampleTypes },
-      names: planned?.names ?? {},
-    };
-  });
-  const [wellNames, setWellNames] = useState<Record<string, string>>(initial.names);
-  const [sampleTypes, setSampleTypes] = useState<Record<string, SampleType>>(initial.sampleTypes);
+  // The run's own configuration, then that of a plate plan chosen at the import step.
+  const [initial] = useState(() => ({
+    metadata: initialRunMetadata(run, lots),
+    wells: initialWellConfigs(run, lots, plannedWells ? wellSetupOf(plannedWells, run.wells) : null),
+  }));
+  const [wells, setWells] = useState<Record<string, WellConfig>>(initial.wells);
+  const [touched, setTouched] = useState(false);
   const [platePlan, setPlatePlan] = useState<PlatePlanChoice>({});
   const [platePlanError, setPlatePlanError] = useState(false);
   const [step, setStep] = useState<1 | 2>(1);
   const [metadata, setMetadata] = useState<RunMetadata | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [templateWindow, setTemplateWindow] = useState<'load' | 'save' | null>(null);
+  const guard = useDiscardChangesGuard(touched);
   const positions = useMemo(
     () => allPositions(run.plateType).filter((position) => position in run.wells),
     [run],
   );
-  const chosenLot = lots.find((lot) => lot.id === metadata?.lotId);
-  const configuredCount = Object.keys(sampleTypes).length;
+  const chosenLots = useMemo(() => {
+    const ids = new Set(selectedLotIds(metadata?.rows ?? []));
+    return lots.filter((lot) => ids.has(lot.id));
+  }, [lots, metadata]);
+  const changeWells = (next: Record<string, WellConfig>): void => {
+    setWells(next);
+    setTouched(true);
+  };
 
   const planMutation = useMutation({
-    mutationFn: ({ lotId, plan }: { lotId: string; plan: { type: string; file: File } }) =>
-      applyPlatePlan(run.id, [lotId], plan.type, plan.file),
+    mutationFn: ({ lotIds, plan }: { lotIds: string[]; plan: { type: string; file: File } }) =>
+      applyPlatePlan(run.id, lotIds, plan.type, plan.file),
     onSuccess: (planned) => {
       const setup = wellSetupOf(planned.wells);
-      setSampleTypes((current) => ({ ...current, ...setup.sampleTypes }));
-      setWellNames((current) => ({ ...current, ...setup.names }));
+      setWells((current) => {
+        const next = { ...current };
+        for (const [position, sampleType] of Object.entries(setup.sampleTypes))
+          next[position] = { ...next[position], sampleType };
+        for (const [position, name] of Object.entries(setup.names))
+          next[position] = { ...next[position], name };
+        return next;
+      });
       notify.success(t('platePlan.applied', { count: Object.keys(setup.sampleTypes).length }));
     },
     onError: (error) => notify.error(t('platePlan.errorTitle'), error),
   });
   const createMutation = useMutation({
-    mutationFn: (lotId: string) =>
-      createRun({
+    mutationFn: () =>
+      configureRun({
         id: run.id,
         instrumentName: metadata?.instrumentName.trim() ?? '',
         plateId: metadata?.plateId?.trim() || undefined,
-        wells: Object.entries(sampleTypes).map(([position, sampleType]) => ({ position, lotId, sampleType })),
+        wells: Object.entries(wells).flatMap(([position, well]) =>
+          well.kitId && well.lotId && well.sampleType
+            ? [
+                {
+                  position,
+                  lotId: well.lotId,
+                  kitId: well.kitId,
+                  sampleType: well.sampleType,
+                  name: well.name ?? null,
+                },
+              ]
+            : [],
+        ),
       }),
     onSuccess: async (saved) => {
       client.setQueryData(queryKeys.run.detail(saved.id), saved);
+      guard.allowNext();
       await navigate(`/run/${encodeURIComponent(saved.id)}`);
     },
     onError: (error) => notify.error(t('errorTitleCannotSaveRunAndStartInterpretation'), error),
@@ -125,40 +166,93 @@ function RunCreation({ run, lots, plannedWells }: RunCreationProps) {
     } catch {
       return;
     }
+    const lotIds = selectedLotIds(values.rows ?? []);
+    if (lotIds.length === 0) {
+      notify.error(t('runCreation.lotRequired'), null);
+      return;
+    }
     const planIncomplete = isPlatePlanIncomplete(platePlan);
     setPlatePlanError(planIncomplete);
     if (planIncomplete) return;
-    if (isPlatePlanChosen(platePlan) && values.lotId) {
+    // SPEC 5: an expired lot asks for confirmation before the plate plan is parsed.
+    const expired = lots.filter((lot) => lotIds.includes(lot.id) && isLotExpired(lot));
+    if (
+      expired.length > 0 &&
+      !(await confirm({
+        title: t('runCreation.expiredLotTitle'),
+        content: t('runCreation.expiredLotMessage', { lot: expired.map((lot) => lot.name).join(', ') }),
+      }))
+    )
+      return;
+    if (isPlatePlanChosen(platePlan)) {
       try {
-        await planMutation.mutateAsync({ lotId: values.lotId, plan: platePlan });
+        await planMutation.mutateAsync({ lotIds, plan: platePlan });
       } catch {
         return; // notified by the mutation
       }
     }
-    const lot = lots.find((candidate) => candidate.id === values.lotId);
-    if (
-      lot &&
-      isLotExpired(lot) &&
-      !(await confirm({
-        title: t('runCreation.expiredLotTitle'),
-        content: t('runCreation.expiredLotMessage', { lot: lot.name }),
-      }))
-    )
-      return;
+    const choices = lots.filter((lot) => lotIds.includes(lot.id)).map(lotChoiceOf);
+    setWells((current) => autoAssign(current, choices));
     setMetadata(values);
     if (selected.size === 0) setSelected(new Set(positions));
     setStep(2);
   };
 
   const start = async (): Promise<void> => {
-    const lotId = metadata?.lotId;
-    if (!lotId) return;
+    const problem = firstWellProblem(wells, chosenLots.map(lotChoiceOf), positions);
+    if (problem) {
+      notify.error(
+        t('errorTitleCannotSaveRunAndStartInterpretation'),
+        new Error(
+          problem.kind === 'missing'
+            ? t('runCreation.wellMissing', positional([problem.position, missingText(problem.items, t)]))
+            : t(
+                'runCreation.wellInvalid',
+                positional([problem.position, t(`runCreation.missing.${problem.item}`)]),
+              ),
+        ),
+      );
+      return;
+    }
+    const configuredCount = Object.values(wells).filter(isComplete).length;
     const yes = await confirm({
       title: t('runCreation.checkControlsTitle'),
       content: t('runCreation.checkControlsMessage', { count: configuredCount }),
     });
-    if (yes) createMutation.mutate(lotId);
+    if (yes) createMutation.mutate();
   };
+
+  const loadTemplate = (template: PlateTemplate): void => {
+    const byId = new Map(chosenLots.map((lot) => [lot.id, lot]));
+    const kits = new Set(chosenLots.map((lot) => lot.kit.id));
+    const next: Record<string, WellConfig> = {};
+    for (const well of template.wellTemplates) {
+      if (!(well.position in run.wells)) continue;
+      const lot = well.lotId ? byId.get(well.lotId) : undefined;
+      const kitId = well.kitId && kits.has(well.kitId) ? well.kitId : undefined;
+      next[well.position] = {
+        kitId: lot?.kit.id ?? kitId,
+        lotId: lot?.id,
+        sampleType: kitId || lot ? (isSampleType(well.sampleType) ? well.sampleType : undefined) : undefined,
+        name: well.name ?? wells[well.position]?.name,
+      };
+    }
+    changeWells(autoAssign(next, chosenLots.map(lotChoiceOf)));
+    setTemplateWindow(null);
+  };
+
+  const templateBody = () => ({
+    plateType: run.plateType,
+    analyserId: run.analyser?.id ?? null,
+    wellTemplates: Object.entries(wells).map(([position, well]) => ({
+      position,
+      name: well.name ?? null,
+      sampleType: well.sampleType ?? null,
+      kitId: well.kitId ?? null,
+      kitVersionId: chosenLots.find((lot) => lot.id === well.lotId)?.kitVersion.id ?? null,
+      lotId: well.lotId ?? null,
+    })),
+  });
 
   const starting = createMutation.isPending || createMutation.isSuccess;
   return (
@@ -185,7 +279,9 @@ function RunCreation({ run, lots, plannedWells }: RunCreationProps) {
           onPlatePlanChange={(choice) => {
             setPlatePlan(choice);
             setPlatePlanError(false);
+            setTouched(true);
           }}
+          onValuesChange={() => setTouched(true)}
           platePlanError={platePlanError}
           applyingPlan={planMutation.isPending}
           onCancel={() => void navigate('/')}
@@ -197,21 +293,30 @@ function RunCreation({ run, lots, plannedWells }: RunCreationProps) {
           <WellConfigurationPanel
             run={run}
             positions={positions}
-            sampleTypes={sampleTypes}
-            onSampleTypesChange={setSampleTypes}
-            wellNames={wellNames}
+            wells={wells}
+            onWellsChange={changeWells}
             selected={selected}
             onSelectionChange={setSelected}
-            lot={chosenLot}
+            lots={chosenLots}
             disabled={starting}
           />
-          <Space style={{ marginTop: 16 }}>
+          <Space style={{ marginTop: 16 }} wrap>
             <Button onClick={() => setStep(1)} disabled={starting} data-testid="run-creation-previous">
               {t('common.previous')}
             </Button>
+            <Button onClick={() => setTemplateWindow('load')} disabled={starting} data-testid="load-template">
+              {t('templates.loadButton')}
+            </Button>
+            <Button
+              onClick={() => setTemplateWindow('save')}
+              disabled={starting || !hasSample(wells)}
+              data-testid="save-template"
+            >
+              {t('templates.saveButton')}
+            </Button>
             <Button
               type="primary"
-              disabled={configuredCount === 0}
+              disabled={!hasSample(wells)}
               loading={starting}
               onClick={() => void start()}
               data-testid="start-interpretation"
@@ -219,11 +324,17 @@ function RunCreation({ run, lots, plannedWells }: RunCreationProps) {
               {t('runCreation.startInterpretation')}
             </Button>
           </Space>
-          {chosenLot?.expirationDate && (
-            <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-              {t('runCreation.lotExpires', { date: formatDate(chosenLot.expirationDate, i18n.language) })}
-            </Typography.Paragraph>
-          )}
+          <LoadTemplateWindow
+            open={templateWindow === 'load'}
+            versionIds={[...new Set(chosenLots.map((lot) => lot.kitVersion.id))]}
+            onClose={() => setTemplateWindow(null)}
+            onLoad={loadTemplate}
+          />
+          <SaveTemplateWindow
+            open={templateWindow === 'save'}
+            onClose={() => setTemplateWindow(null)}
+            template={templateBody}
+          />
         </>
       )}
     </Card>

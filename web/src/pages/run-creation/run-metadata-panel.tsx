@@ -1,4 +1,4 @@
-import { Button, Col, Form, Input, Row, Select, Space, Typography, type FormInstance } from 'antd';
+import { Button, Col, Form, Input, Row, Space, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Lot, Run } from '../../api/types';
 import {
@@ -8,8 +8,8 @@ import {
 } from '../../components/run/plate-plan-picker';
 import { positional } from '../../i18n/i18n';
 import { formatDateTime } from '../../utils/format';
-import { isLotExpired, kitOptionsOf } from '../../view-models/lot-view-model';
 import type { RunMetadata } from '../../view-models/run-view-model';
+import { KitLotRows } from './kit-lot-rows';
 
 type RunMetadataPanelProps = {
   form: FormInstance<RunMetadata>;
@@ -20,11 +20,12 @@ type RunMetadataPanelProps = {
   onPlatePlanChange: (choice: PlatePlanChoice) => void;
   platePlanError: boolean;
   applyingPlan: boolean;
+  onValuesChange: () => void;
   onCancel: () => void;
   onNext: () => void;
 };
 
-/** Run creation step 1: instrument, plate id, kit and lot, optional plate plan. */
+/** Run creation step 1: instrument, plate id, kit-and-lot rows, optional plate plan. */
 export function RunMetadataPanel({
   form,
   initialValues,
@@ -34,13 +35,12 @@ export function RunMetadataPanel({
   onPlatePlanChange,
   platePlanError,
   applyingPlan,
+  onValuesChange,
   onCancel,
   onNext,
 }: RunMetadataPanelProps) {
   const { t, i18n } = useTranslation();
   const platePlanTypes = usePlatePlanTypes();
-  const kitId = Form.useWatch('kitId', form);
-  const kitLots = lots.filter((lot) => lot.kit.id === kitId);
   return (
     <>
       <Form<RunMetadata>
@@ -48,6 +48,7 @@ export function RunMetadataPanel({
         layout="vertical"
         style={{ maxWidth: 720 }}
         initialValues={initialValues}
+        onValuesChange={onValuesChange}
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
@@ -77,38 +78,7 @@ export function RunMetadataPanel({
           </Col>
         </Row>
         <Typography.Title level={5}>{t('runCreation.kitsAndLots')}</Typography.Title>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="kitId" label={t('runCreation.kit')}>
-              <Select
-                data-testid="run-kit-select"
-                options={kitOptionsOf(lots)}
-                placeholder={t('runCreation.kitPlaceholder')}
-                onChange={() => form.setFieldValue('lotId', undefined)}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="lotId"
-              label={t('runCreation.lot')}
-              rules={[{ required: true, message: t('runCreation.lotRequired') }]}
-            >
-              <Select
-                data-testid="run-lot-select"
-                disabled={!kitId}
-                placeholder={t('runCreation.lotPlaceholder')}
-                options={kitLots.map((lot) => ({
-                  value: lot.id,
-                  label: t(isLotExpired(lot) ? 'runCreation.lotExpiredLabel' : 'runCreation.lotLabel', {
-                    lot: lot.name,
-                    version: lot.kitVersion.version,
-                  }),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
+        <KitLotRows form={form} lots={lots} />
         {lots.length === 0 && (
           <Typography.Paragraph type="warning">{t('runCreation.noLots')}</Typography.Paragraph>
         )}
@@ -125,7 +95,6 @@ export function RunMetadataPanel({
             disabled={applyingPlan}
           />
         </Form.Item>
-        <Typography.Paragraph type="secondary">{t('runCreation.moreRowsLater')}</Typography.Paragraph>
       </Form>
       <Space>
         <Button onClick={onCancel} data-testid="run-creation-cancel">

@@ -1,41 +1,63 @@
 import type { SampleType } from '@amplio/domain';
-import { Button, Card, Col, Flex, Row, Select, Space, Tag, Typography } from 'antd';
-import type { TFunction } from 'i18next';
+import { Button, Card, Col, Flex, Input, Row, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Lot, Run } from '../../api/types';
 import { useConfirm } from '../../components/common/confirm';
 import { PlateGrid, type PlateWellView } from '../../components/plate/plate-grid';
 import { SAMPLE_TYPE_COLOURS, SAMPLE_TYPES } from '../../components/plate/sample-types';
+import { kitOptionsOf } from '../../view-models/lot-view-model';
+import { lotChoiceOf } from '../../view-models/run-view-model';
+import {
+  autoAssign,
+  holdsDifferentValues,
+  missingItems,
+  type MissingItem,
+  type WellConfig,
+  withKit,
+  withLot,
+  withSampleType,
+} from './well-configuration-rules';
 
 type WellConfigurationPanelProps = {
   run: Run;
   positions: string[];
-  sampleTypes: Record<string, SampleType>;
-  onSampleTypesChange: (sampleTypes: Record<string, SampleType>) => void;
-  wellNames: Record<string, string>;
+  wells: Record<string, WellConfig>;
+  onWellsChange: (wells: Record<string, WellConfig>) => void;
   selected: ReadonlySet<string>;
   onSelectionChange: (selection: Set<string>) => void;
-  lot: Lot | undefined;
+  /** The lots chosen at step 1. */
+  lots: Lot[];
   disabled: boolean;
 };
 
-/** The plate of run creation: each well coloured and marked by its sample type. */
+export function missingText(items: MissingItem[], t: TFunction): string {
+  return items.map((item) => t(`runCreation.missing.${item}`)).join(` ${t('runCreation.and')} `);
+}
+
+/** The plate of run creation: sample type colour and initial; incomplete wells marked with what they miss. */
 function creationPlateWells(
   run: Run,
   positions: string[],
-  sampleTypes: Record<string, SampleType>,
-  wellNames: Record<string, string>,
+  wells: Record<string, WellConfig>,
   t: TFunction,
 ): Record<string, PlateWellView> {
   const plate: Record<string, PlateWellView> = {};
   for (const position of positions) {
-    const sampleType = sampleTypes[position];
-    const name = wellNames[position] ?? run.wells[position]?.name;
+    const well = wells[position];
+    const sampleType = well?.sampleType;
+    const missing = missingItems(well);
+    const name = well?.name ?? run.wells[position]?.name;
     plate[position] = {
       color: sampleType ? SAMPLE_TYPE_COLOURS[sampleType] : undefined,
-      label: sampleType ? t(`sampleTypeInitial.${sampleType}`) : '',
-      tooltip: [position, name, sampleType ? t(`sampleType.${sampleType}`) : t('runCreation.notConfigured')]
+      label: missing.length > 0 ? '!' : sampleType ? t(`sampleTypeInitial.${sampleType}`) : '',
+      tooltip: [
+        position,
+        name,
+        sampleType ? t(`sampleType.${sampleType}`) : t('runCreation.notConfigured'),
+        missing.length > 0 ? t('runCreation.missingHover', { items: missingText(missing, t) }) : null,
+      ]
         .filter(Boolean)
         .join(' · '),
     };
@@ -43,43 +65,40 @@ function creationPlateWells(
   return plate;
 }
 
-/** Run creation step 2: the plate and the well panel that gives the selected wells a sample type. */
+/** Run creation step 2: the plate and the panel giving the selected wells kit, lot, sample type and name. */
 export function WellConfigurationPanel({
   run,
   positions,
-  sampleTypes,
-  onSampleTypesChange,
-  wellNames,
+  wells,
+  onWellsChange,
   selected,
   onSelectionChange,
-  lot,
+  lots,
   disabled,
 }: WellConfigurationPanelProps) {
   const { t } = useTranslation();
   const confirm = useConfirm();
+  const selectedList = [...selected];
+  const first = selectedList.length > 0 ? wells[selectedList[0]] : undefined;
+  const same = (field: keyof WellConfig) => !holdsDifferentValues(wells, selectedList, field);
+  const kitId = same('kitId') ? first?.kitId : undefined;
   const [chosenType, setChosenType] = useState<SampleType>('SAMPLE');
 
-  const applySampleType = async (): Promise<void> => {
-    // SPEC 4: selected wells holding different values need a confirmation before one applies to all.
-    const existing = new Set([...selected].map((position) => sampleTypes[position] ?? ''));
-    const mixed = existing.size > 1;
+  /** SPEC 4: selected wells holding different values need a yes/no confirmation first. */
+  const applyToSelected = async (field: keyof WellConfig, change: (well: WellConfig) => WellConfig) => {
     if (
-      mixed &&
-      !(await confirm({
-        title: t('runCreation.mixedTitle'),
-        content: t('runCreation.mixedMessage', { sampleType: t(`sampleType.${chosenType}`) }),
-      }))
+      holdsDifferentValues(wells, selectedList, field) &&
+      !(await confirm({ title: t('runCreation.mixedTitle'), content: t('runCreation.mixedFieldMessage') }))
     )
       return;
-    const next = { ...sampleTypes };
-    for (const position of selected) next[position] = chosenType;
-    onSampleTypesChange(next);
-  };
-
-  const clearSampleType = (): void => {
-    const next = { ...sampleTypes };
-    for (const position of selected) delete next[position];
-    onSampleTypesChange(next);
+    const next = { ...wells };
+    for (const position of selectedList) {
+      const changed = change(next[position] ?? {});
+      if (changed.kitId || changed.lotId || changed.sampleType || changed.name) next[position] = changed;
+      else delete next[position];
+    }
+    // SPEC 4: with exactly one kit or lot available, wells with a sample type get it.
+    onWellsChange(autoAssign(next, lots.map(lotChoiceOf)));
   };
 
   return (
@@ -87,7 +106,7 @@ export function WellConfigurationPanel({
       <Col xs={24} xl={14}>
         <PlateGrid
           plateType={run.plateType}
-          wells={creationPlateWells(run, positions, sampleTypes, wellNames, t)}
+          wells={creationPlateWells(run, positions, wells, t)}
           selected={selected}
           onSelectionChange={onSelectionChange}
           disabled={disabled}
@@ -102,33 +121,72 @@ export function WellConfigurationPanel({
             <Typography.Text data-testid="selected-count">
               {t('runCreation.selectedCount', { count: selected.size })}
             </Typography.Text>
-            <Typography.Text>
-              {t('runCreation.kitLot', { kit: lot?.kit.name ?? '', lot: lot?.name ?? '' })}
-            </Typography.Text>
+            <Typography.Text>{t('runCreation.kit')}</Typography.Text>
+            <Select<string>
+              allowClear
+              data-testid="well-kit-select"
+              disabled={selected.size === 0 || disabled}
+              value={kitId}
+              options={kitOptionsOf(lots)}
+              onChange={(value) => void applyToSelected('kitId', (well) => withKit(well, value))}
+            />
+            <Typography.Text>{t('runCreation.lot')}</Typography.Text>
+            <Select<string>
+              allowClear
+              data-testid="well-lot-select"
+              disabled={selected.size === 0 || disabled}
+              value={same('lotId') ? first?.lotId : undefined}
+              options={lots
+                .filter((lot) => !kitId || lot.kit.id === kitId)
+                .map((lot) => ({
+                  value: lot.id,
+                  label: `${lot.name} (${lot.kit.name} ${lot.kitVersion.version})`,
+                }))}
+              onChange={(value) => {
+                const lot = lots.find((candidate) => candidate.id === value);
+                void applyToSelected('lotId', (well) => withLot(well, lot ? lotChoiceOf(lot) : undefined));
+              }}
+            />
+            <Typography.Text>{t('runCreation.sampleType')}</Typography.Text>
             <Select<SampleType>
               data-testid="sample-type-select"
+              disabled={disabled}
               value={chosenType}
-              onChange={setChosenType}
               options={SAMPLE_TYPES.map((type) => ({ value: type, label: t(`sampleType.${type}`) }))}
+              onChange={setChosenType}
             />
             <Space wrap>
               <Button
                 type="primary"
-                disabled={selected.size === 0}
-                onClick={() => void applySampleType()}
+                disabled={selected.size === 0 || disabled}
+                onClick={() => void applyToSelected('sampleType', (well) => withSampleType(well, chosenType))}
                 data-testid="apply-sample-type"
               >
                 {t('runCreation.apply')}
               </Button>
               <Button
-                disabled={selected.size === 0}
-                onClick={clearSampleType}
+                disabled={selected.size === 0 || disabled}
+                onClick={() => void applyToSelected('sampleType', (well) => withSampleType(well, undefined))}
                 data-testid="clear-sample-type"
               >
                 {t('runCreation.clear')}
               </Button>
             </Space>
-            <div>
+            <Typography.Text>{t('runCreation.wellName')}</Typography.Text>
+            <Input
+              data-testid="well-name-input"
+              disabled={selected.size !== 1 || disabled}
+              value={selected.size === 1 ? (first?.name ?? '') : ''}
+              maxLength={200}
+              onChange={(event) => {
+                const position = selectedList[0];
+                onWellsChange({
+                  ...wells,
+                  [position]: { ...(wells[position] ?? {}), name: event.target.value || undefined },
+                });
+              }}
+            />
+            <div data-testid="captions-legend">
               <Typography.Text type="secondary">{t('runCreation.legend')}</Typography.Text>
               <Flex wrap gap={4} style={{ marginTop: 4 }}>
                 {SAMPLE_TYPES.map((type) => (
@@ -139,12 +197,14 @@ export function WellConfigurationPanel({
                     })}
                   </Tag>
                 ))}
+                <Tag>{t('runCreation.incompleteCaption')}</Tag>
               </Flex>
             </div>
             <Typography.Text type="secondary">
-              {t('runCreation.configuredCount', { count: Object.keys(sampleTypes).length })}
+              {t('runCreation.configuredCount', {
+                count: Object.values(wells).filter((well) => well.sampleType).length,
+              })}
             </Typography.Text>
-            <Typography.Text type="secondary">{t('runCreation.templatesLater')}</Typography.Text>
           </Flex>
         </Card>
       </Col>
