@@ -19,9 +19,7 @@ describe('well interpretation reason, with the real catalogue', () => {
   });
 
   it('shows a French user the translated reason and state of an invalid well', () => {
-    expect(reasonText(invalidWell, french.t)).toBe(
-      'FR_Channel FAM: saturated (clipped) readings',
-    );
+    expect(reasonText(invalidWell, french.t)).toBe('FR_Channel FAM: saturated (clipped) readings');
     expect(resultText(invalidWell, french.t)).toBe(`FR_${english.t('resultState.INVALID')}`);
   });
 
