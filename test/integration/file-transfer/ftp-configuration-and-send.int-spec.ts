@@ -274,7 +274,33 @@ describe('FTP configuration and sending (real PostgreSQL, real FTP and SFTP serv
     expect(uploaded()).toEqual([expect.stringContaining(down.businessId)]);
   });
 
-  it('deletes the configuration with an audit record; a plain FTP configuration with FTPS tests too', async () => {
+  it('a server killed mid-upload and restarted: the retry delivers one complete file, never a partial one', async () => {
+    const run = await createRun(app.dataSource, { laboratoryId: DEMO_LAB, status: 'APPROVED', wells: 48 });
+    sftp.faults.crashAfterBytes = 4096;
+    const restarted = (async () => {
+      // Restart as soon as the upload killed it (the job's next attempt comes 100 ms later).
+      while ((sftp as unknown as { server?: unknown }).server !== undefined) await sleep(5);
+      sftp.faults.crashAfterBytes = undefined;
+      await sftp.start(sftpPort, otherHostKey.privateKey);
+    })();
+    const sent = await app.call<{ ftpSent: boolean }>('physician', 'POST', `/ftp/send/run/${run.id}`);
+    await restarted;
+    expect(sent.body.ftpSent).toBe(true);
+    const mine = uploaded().filter((file) => file.includes(run.businessId));
+    expect(mine).toEqual([expect.stringMatching(/\.xml$/)]);
+    expect(
+      readFileSync(join(root, 'upload', mine[0]), 'utf8')
+        .trimEnd()
+        .endsWith('</runExport>'),
+    ).toBe(true);
+    const [transfer] = await app.dataSource.query<Array<{ attempts: number }>>(
+      `SELECT attempts FROM run_transfer WHERE run_id = $1`,
+      [run.id],
+    );
+    expect(transfer.attempts).toBeGreaterThan(1);
+  });
+
+  it('deletes the configuration; a plain FTP configuration tests and sends too', async () => {
     const current = await app.call<Configuration>('physician', 'GET', '/ftp-connection');
     expect((await app.call('technician', 'DELETE', `/ftp-connection/${current.body.id}`)).status).toBe(403);
     expect((await app.call('physician', 'DELETE', `/ftp-connection/${current.body.id}`)).status).toBe(204);
