@@ -35,6 +35,7 @@ import { acceptedExtensions, hasExtension } from './accepted-extensions';
 import { importRunFiles } from './run-import-answer';
 import { ImportGroupList, type GroupProgress, type GroupState } from './import-group-list';
 import { fileBounds, groupFiles, isWithinBounds, PARSE_CONCURRENCY, runWithLimit } from './run-file-batch';
+import { useDiscardChangesGuard } from '../../components/run/use-discard-changes-guard';
 
 const isFinished = (state: GroupState): boolean => state === 'READY' || state === 'FAILED';
 
@@ -79,6 +80,8 @@ export function RunImportPage() {
   const [running, setRunning] = useState(false);
   const [platePlan, setPlatePlan] = useState<PlatePlanChoice>({});
   const [platePlanError, setPlatePlanError] = useState<'incomplete' | 'batch' | null>(null);
+  // SPEC 2: leaving with chosen files (not while importing) asks to discard them.
+  const guard = useDiscardChangesGuard((files.length > 0 || isPlatePlanChosen(platePlan)) && !running);
   const platePlanTypes = usePlatePlanTypes();
   const [imports, setImports] = useState<GroupProgress[] | null>(null);
   const analyserId = Form.useWatch('analyserId', form);
@@ -203,8 +206,10 @@ export function RunImportPage() {
   };
 
   const cancel = async (): Promise<void> => {
-    if (await confirm({ title: t('runImport.cancelTitle'), content: t('runImport.cancelMessage') }))
+    if (await confirm({ title: t('runImport.cancelTitle'), content: t('runImport.cancelMessage') })) {
+      guard.allowNext();
       await navigate('/');
+    }
   };
 
   const boundsText = analyser
