@@ -199,6 +199,11 @@ function RunCreation({ run, lots, plannedWells }: RunCreationProps) {
   };
 
   const start = async (): Promise<void> => {
+    // SPEC 4 and 8: the run cannot start before its files are parsed and its wells saved.
+    if (run.importState !== 'READY') {
+      notify.info(t('runReview.notYetDownloaded'));
+      return;
+    }
     const problem = firstWellProblem(wells, chosenLots.map(lotChoiceOf), positions);
     if (problem) {
       notify.error(

@@ -69,6 +69,11 @@ export function useRunActions(runId: string): RunActions {
   });
 
   const afterYes = (title: string, content: string, action: () => void): void => {
+    // SPEC 8: no action while the new interpretation is not yet saved (the server marks the run dirty).
+    if (client.getQueryData<Run>(runKey)?.dirty) {
+      notify.info(t('runReview.notYetSaved'));
+      return;
+    }
     void confirm({ title, content }).then((yes) => {
       if (yes) action();
     });
