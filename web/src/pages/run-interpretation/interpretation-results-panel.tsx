@@ -1,6 +1,10 @@
-import { Alert, Card, Col, Flex, Row, Spin, Tabs, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Col, Flex, Row, Select, Spin, Tabs, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getLots } from '../../api/endpoints';
+import { queryKeys } from '../../api/query-keys';
+import type { ReviewedWellInterpretation } from '../../api/runs-api';
 import type { Run, RunChart, WellInterpretation } from '../../api/types';
 import { AmplificationChart } from '../../components/chart/amplification-chart';
 import { PlateGrid } from '../../components/plate/plate-grid';
@@ -29,11 +33,36 @@ export function InterpretationResultsPanel({
   const { t } = useTranslation();
   const [tab, setTab] = useState<'chart' | 'table' | 'metadata'>('chart');
   const [logScale, setLogScale] = useState(false);
-  const selectedWells = useMemo(() => wells.filter((well) => selected.has(well.position)), [wells, selected]);
-  const selectedCurves = useMemo(
-    () => chart.wells.filter((well) => selected.has(well.position)),
-    [chart, selected],
+  // SPEC 2: kit and kit-version filters of the well interpretation panel.
+  const [kitFilter, setKitFilter] = useState<string | undefined>();
+  const [versionFilter, setVersionFilter] = useState<string | undefined>();
+  const lots = useQuery({ queryKey: queryKeys.lots, queryFn: getLots });
+  const versionLabel = useMemo(
+    () =>
+      new Map(
+        (lots.data ?? []).map((lot) => [lot.kitVersion.id, `${lot.kit.name} ${lot.kitVersion.version}`]),
+      ),
+    [lots.data],
   );
+  const kitOf = (position: string): string | null => run.wells[position]?.kitName ?? null;
+  const kitNames = [
+    ...new Set(wells.map((well) => kitOf(well.position)).filter((kit): kit is string => kit !== null)),
+  ];
+  const versionIds = [
+    ...new Set(
+      (wells as ReviewedWellInterpretation[])
+        .filter((well) => !kitFilter || kitOf(well.position) === kitFilter)
+        .flatMap((well) => (well.kitVersionId ? [well.kitVersionId] : [])),
+    ),
+  ];
+  const shown = (position: string): boolean => {
+    if (!selected.has(position)) return false;
+    if (kitFilter && kitOf(position) !== kitFilter) return false;
+    const row = (wells as ReviewedWellInterpretation[]).find((well) => well.position === position);
+    return !versionFilter || row?.kitVersionId === versionFilter;
+  };
+  const selectedWells = wells.filter((well) => shown(well.position));
+  const selectedCurves = chart.wells.filter((well) => shown(well.position));
   const captions = useMemo(() => resultCaptions(wells), [wells]);
 
   return (
@@ -78,6 +107,29 @@ export function InterpretationResultsPanel({
       </Col>
       <Col xs={24} lg={14}>
         <Card>
+          <Flex gap={8} wrap style={{ marginBottom: 8 }} data-testid="kit-filters">
+            <Select<string>
+              allowClear
+              style={{ minWidth: 180 }}
+              placeholder={t('runReview.kitFilter')}
+              value={kitFilter}
+              onChange={(value) => {
+                setKitFilter(value);
+                setVersionFilter(undefined);
+              }}
+              options={kitNames.map((kit) => ({ value: kit, label: kit }))}
+              data-testid="kit-filter"
+            />
+            <Select<string>
+              allowClear
+              style={{ minWidth: 180 }}
+              placeholder={t('runReview.kitVersionFilter')}
+              value={versionFilter}
+              onChange={setVersionFilter}
+              options={versionIds.map((id) => ({ value: id, label: versionLabel.get(id) ?? id }))}
+              data-testid="kit-version-filter"
+            />
+          </Flex>
           <Tabs
             activeKey={tab}
             onChange={(key) => setTab(key === 'table' || key === 'metadata' ? key : 'chart')}
