@@ -130,7 +130,7 @@ function RunInterpretation({ runId }: { runId: string }) {
           reinterpreting={reinterpreting}
         />
       )}
-      {interpreted && <RunReviewSection run={run} wells={allWells} selected={selected} />}
+      <RunReviewSection run={run} wells={allWells} selected={selected} interpreted={interpreted} />
       <RunActionsPanel
         actions={actions}
         canReinterpret={canReinterpret}

@@ -15,10 +15,12 @@ type RunReviewSectionProps = {
   run: Run;
   wells: readonly WellInterpretation[] | undefined;
   selected: ReadonlySet<string>;
+  /** Before interpretation only the delete button is shown (a run that never got interpreted can go). */
+  interpreted: boolean;
 };
 
 /** Diagnostic update form, run and well comments, and the delete-run button (SPEC 2, 4, 5). */
-export function RunReviewSection({ run, wells, selected }: RunReviewSectionProps) {
+export function RunReviewSection({ run, wells, selected, interpreted }: RunReviewSectionProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -40,9 +42,11 @@ export function RunReviewSection({ run, wells, selected }: RunReviewSectionProps
   return (
     <Row gutter={[16, 16]} data-testid="run-review-section">
       <Col xs={24} lg={10}>
-        <Card>
-          <DiagnosticUpdateForm runId={run.id} selected={selected} />
-        </Card>
+        {interpreted && (
+          <Card>
+            <DiagnosticUpdateForm runId={run.id} selected={selected} />
+          </Card>
+        )}
         {canDeleteRun(run.status, permissions.isDoctor) && (
           <Button
             danger
@@ -64,9 +68,11 @@ export function RunReviewSection({ run, wells, selected }: RunReviewSectionProps
           </Button>
         )}
       </Col>
-      <Col xs={24} lg={14}>
-        <RunCommentsCard runId={run.id} canUpdate={canUpdate} selectedWells={selectedWells} />
-      </Col>
+      {interpreted && (
+        <Col xs={24} lg={14}>
+          <RunCommentsCard runId={run.id} canUpdate={canUpdate} selectedWells={selectedWells} />
+        </Col>
+      )}
     </Row>
   );
 }
