@@ -1,0 +1,175 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import {
+  testId,
+  launchBrowser,
+  newSignedInPage,
+  repoRoot,
+  startEmbeddedApp,
+  type EmbeddedApp,
+} from './harness';
+
+/**
+ * Run setup and review in the browser (issue 11): a technician imports a run, configures its wells
+ * with kit-and-lot rows, saves a plate template, starts interpretation, overrides one well and
+ * comments it, submits; a physician sees the override trail and the comment and approves; a second
+ * run is deleted at RUN_TO_INTERPRET; leaving a half-filled import asks to discard it.
+ */
+const FIXTURE = resolve(
+  repoRoot,
+  '..',
+  'shared',
+  'fixtures',
+  'thermo-quantstudio',
+  'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx',
+);
+const ANALYSER = 'QuantStudio Design & Analysis';
+const SLOW = 90_000;
+
+async function confirm(page: Page): Promise<void> {
+  const ok = page.locator(testId('confirm-ok'));
+  await ok.waitFor({ state: 'visible' });
+  await ok.click();
+  await ok.waitFor({ state: 'hidden' });
+}
+
+async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<boolean> {
+  await page.locator(testId(selectTestId)).click();
+  const options = page.locator(
+    '.ant-select-dropdown .ant-select-item-option:visible:not(.ant-select-item-option-disabled)',
+  );
+  const option = text ? options.filter({ hasText: text }).first() : options.first();
+  if ((await options.count()) === 0) {
+    await page.keyboard.press('Escape');
+    return false;
+  }
+  await option.click();
+  await option.waitFor({ state: 'hidden' });
+  return true;
+}
+
+async function importRun(page: Page, appUrl: string): Promise<string> {
+  await page.goto(appUrl, { waitUntil: 'domcontentloaded' });
+  await page.locator(testId('run-import-button')).click();
+  await page.waitForURL(`${appUrl}/run/import`);
+  await chooseOption(page, 'import-analyser', ANALYSER);
+  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
+  await page.locator(testId('import-next')).click();
+  await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
+  const runId = new URL(page.url()).searchParams.get('id');
+  if (!runId) throw new Error('no run id');
+  const instrument = page.locator(testId('run-instrument-name'));
+  await instrument.waitFor({ state: 'visible', timeout: SLOW });
+  if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
+  return runId;
+}
+
+async function technicianFlow(page: Page, appUrl: string): Promise<string> {
+  const runId = await importRun(page, appUrl);
+  await chooseOption(page, 'run-kit-select');
+  await chooseOption(page, 'run-lot-select');
+  // A second kit-and-lot row when the laboratory has a second kit.
+  await page.locator(testId('add-kit-lot-row')).click();
+  if (await chooseOption(page, 'run-kit-select-1')) await chooseOption(page, 'run-lot-select-1');
+  await page.locator(testId('run-creation-next')).click();
+  await page.locator(testId('well-panel')).waitFor({ state: 'visible' });
+  // Every well a sample of the first row's kit and lot.
+  await chooseOption(page, 'well-kit-select');
+  await chooseOption(page, 'well-lot-select');
+  await page.locator(testId('apply-sample-type')).click();
+  await page.locator(testId('save-template')).click();
+  await page.locator(testId('template-name')).fill(`E2E template ${runId.slice(0, 6)}`);
+  await page.locator(testId('save-template-confirm')).click();
+  await page.locator(testId('save-template-window')).waitFor({ state: 'hidden' });
+  await page.locator(testId('start-interpretation')).click();
+  await confirm(page);
+  await page.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`, { timeout: SLOW });
+
+  // Override A1 with a comment.
+  await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+  await page.locator(testId('plate-well-A1')).click();
+  await chooseOption(page, 'diagnostic-select');
+  await page.locator(testId('diagnostic-save')).click();
+  await page.locator(testId('override-trail')).waitFor({ state: 'visible', timeout: SLOW });
+  await page.locator(testId('well-comment-input')).fill('Checked again by e2e');
+  await page.locator(testId('well-comment-save')).click();
+  await page.getByText('Checked again by e2e').waitFor({ state: 'visible' });
+  await page.locator(testId('run-submit')).click();
+  await confirm(page);
+  await page
+    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="WAIT_FOR_APPROVAL"]`)
+    .waitFor({ state: 'visible' });
+  return runId;
+}
+
+describe('run setup and review (embedded)', () => {
+  let browser: Browser | undefined;
+  let app: EmbeddedApp | undefined;
+  beforeAll(async () => {
+    if (!existsSync(FIXTURE)) throw new Error(`fixture not found: ${FIXTURE}`);
+    browser = await launchBrowser();
+    app = await startEmbeddedApp();
+  }, 180_000);
+  afterAll(async () => {
+    await app?.stop();
+    await browser?.close();
+  }, 60_000);
+
+  it('technician configures, saves a template, overrides and comments, submits; physician sees the trail and approves', async () => {
+    if (!browser || !app) throw new Error('not started');
+    const technician = await newSignedInPage(browser, app.url, 'technician');
+    const physician = await newSignedInPage(browser, app.url, 'physician');
+    try {
+      const runId = await technicianFlow(technician, app.url);
+      await physician.goto(`${app.url}/run/${encodeURIComponent(runId)}`, { waitUntil: 'domcontentloaded' });
+      await physician.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+      await physician.locator(testId('plate-well-A1')).click();
+      const trail = physician.locator(testId('override-trail'));
+      await trail.waitFor({ state: 'visible', timeout: SLOW });
+      expect(await trail.textContent()).toMatch(/suggested result changed from .+ to .+ by /);
+      await physician.getByText('Checked again by e2e').waitFor({ state: 'visible' });
+      await physician.locator(testId('run-approve')).click();
+      await confirm(physician);
+      await physician
+        .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
+        .waitFor({ state: 'visible', timeout: SLOW });
+    } finally {
+      await technician.context().close();
+      await physician.context().close();
+    }
+  }, 300_000);
+
+  it('deletes a run at RUN_TO_INTERPRET and goes back to the run list', async () => {
+    if (!browser || !app) throw new Error('not started');
+    const page = await newSignedInPage(browser, app.url, 'technician');
+    try {
+      const runId = await importRun(page, app.url);
+      await page.goto(`${app.url}/run/${encodeURIComponent(runId)}`, { waitUntil: 'domcontentloaded' });
+      await page.locator(testId('delete-run')).click();
+      await page.locator(testId('delete-run-confirm')).click();
+      await page.waitForURL((url) => url.pathname === '/', { timeout: SLOW });
+      await page.locator(testId('run-table')).waitFor({ state: 'visible' });
+      expect(await page.locator(`a[href*="${runId}"]`).count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  }, 300_000);
+
+  it('leaving a half-filled import asks to discard it', async () => {
+    if (!browser || !app) throw new Error('not started');
+    const page = await newSignedInPage(browser, app.url, 'technician');
+    try {
+      await page.goto(app.url, { waitUntil: 'domcontentloaded' });
+      await page.locator(testId('run-import-button')).click();
+      await page.waitForURL(`${app.url}/run/import`);
+      await chooseOption(page, 'import-analyser', ANALYSER);
+      await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
+      await page.goBack();
+      await confirm(page);
+      await page.waitForURL((url) => url.pathname === '/', { timeout: SLOW });
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+});
