@@ -46,6 +46,19 @@ export interface AmplificationEvidence {
   riseStartCycle: number | null;
 }
 
+/** Reused work buffers (the engine is synchronous): 0 steps, 1 excess steps, 2 deviations, 3 levels after the climb. */
+const buffers: Float64Array[] = [
+  new Float64Array(64),
+  new Float64Array(64),
+  new Float64Array(64),
+  new Float64Array(64),
+];
+
+function scratch(which: number, length: number): Float64Array {
+  if (buffers[which].length < length) buffers[which] = new Float64Array(length * 2);
+  return buffers[which].subarray(0, length);
+}
+
 const NONE: AmplificationEvidence = {
   amplifies: false,
   snr: 0,
@@ -61,7 +74,7 @@ const NONE: AmplificationEvidence = {
 function significantDrift(d: Float64Array, from: number, to: number): number {
   const count = to - from + 1;
   const m = median(d, from, to);
-  const deviations = new Float64Array(count);
+  const deviations = scratch(2, count);
   for (let i = 0; i < count; i++) deviations[i] = Math.abs(d[from + i] - m);
   const standardError = (1.2533 * 1.4826 * median(deviations)) / Math.sqrt(count);
   return Math.abs(m) > 2 * standardError ? m : 0;
@@ -97,7 +110,7 @@ export function amplificationEvidence(
   const start = n >= 10 ? 2 : 0;
   const steps = n - 1 - start;
   if (steps < 3) return NONE;
-  const d = new Float64Array(steps);
+  const d = scratch(0, steps);
   for (let i = 0; i < steps; i++) d[i] = values[start + i + 1] - values[start + i];
   const third = Math.max(1, Math.floor(steps / 3));
   const early = significantDrift(d, 0, third - 1);
@@ -105,7 +118,7 @@ export function amplificationEvidence(
   const drift = Math.abs(early) <= Math.abs(late) ? early : late;
   // Pass 1 locates the climb with that drift; pass 2 re-reads the drift from the baseline before
   // the climb (when it has at least 4 steps), where it can be seen without the plateau.
-  const e = new Float64Array(steps);
+  const e = scratch(1, steps);
   for (let i = 0; i < steps; i++) e[i] = d[i] - drift;
   let { best, from, to } = largestClimb(e);
   if (from >= 4) {
@@ -147,12 +160,12 @@ export function amplificationEvidence(
   }
   const monotoneFraction = climbing / riseSteps;
   // Level after the climb (reads to + 1 .. end, relative to the climb start).
-  const after: number[] = [];
+  const after = scratch(3, steps - to);
   let z = best;
-  after.push(z);
+  after[0] = z;
   for (let i = to + 1; i < steps; i++) {
     z += e[i];
-    after.push(z);
+    after[i - to] = z;
   }
   const plateauFraction = median(after) / best;
   let quantum = Infinity;

@@ -70,15 +70,24 @@ export function autoBaselineWindow(cycles: ArrayLike<number>, values: ArrayLike<
   const drift = median(steps, 0, flatTo);
   const deviations = deviationScratch.subarray(0, flatTo + 1);
   for (let i = 0; i <= flatTo; i++) deviations[i] = Math.abs(steps[i] - drift);
-  let quantum = Infinity;
-  for (let i = 0; i < stepCount; i++) {
-    const deviation = Math.abs(steps[i] - drift);
-    if (deviation > 1e-12 * Math.max(1, Math.abs(values[startIndex + i])) && deviation < quantum)
-      quantum = deviation;
-  }
   // Instruments that round their reads (LightCycler: 0.01) give steps of exactly 0: the smallest
-  // non-zero step deviation (over the whole curve) then floors the noise.
-  const noise = Math.max(1.4826 * median(deviations), Number.isFinite(quantum) ? quantum : 0);
+  // non-zero step deviation (over the whole curve) then floors the noise. With an odd number of
+  // flat deviations whose median is clearly non-zero, that median is itself one of the deviations,
+  // so the floor cannot exceed 1.4826 x MAD and is not computed (same result, less work).
+  const mad = median(deviations);
+  let noise = 1.4826 * mad;
+  if (
+    (flatTo + 1) % 2 === 0 ||
+    !(mad > 1e-12 * Math.max(1, maxAbsolute(values, startIndex, startIndex + stepCount - 1)))
+  ) {
+    let quantum = Infinity;
+    for (let i = 0; i < stepCount; i++) {
+      const deviation = Math.abs(steps[i] - drift);
+      if (deviation > 1e-12 * Math.max(1, Math.abs(values[startIndex + i])) && deviation < quantum)
+        quantum = deviation;
+    }
+    if (Number.isFinite(quantum)) noise = Math.max(noise, quantum);
+  }
 
   const excess = steps[steepest] - drift;
   const level = median(values, startIndex, startIndex + flatTo);
@@ -94,6 +103,12 @@ export function autoBaselineWindow(cycles: ArrayLike<number>, values: ArrayLike<
     return makeWindow(cycles, startIndex, endIndex);
   }
   return makeWindow(cycles, startIndex, n - 1);
+}
+
+function maxAbsolute(values: ArrayLike<number>, from: number, to: number): number {
+  let largest = 0;
+  for (let i = from; i <= to; i++) largest = Math.max(largest, Math.abs(values[i]));
+  return largest;
 }
 
 /** The window fixed by the configuration (1-based cycles), clipped to the curve. */

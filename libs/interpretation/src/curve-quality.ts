@@ -49,32 +49,37 @@ export function curveIssue(curve: AmplificationCurve): CurveIssue | null {
   const { cycles, fluorescence: values } = curve;
   if (values.length < cycles.length) return 'CURVE_NOT_NUMERIC';
   const n = cycles.length;
-  // One pass: finite reads, ascending cycles, range and reading quantum.
+  // One pass: finite reads, ascending cycles, range, and the longest run of consecutive reads at
+  // the running maximum (the flat top). The reading quantum is needed only when a flat top exists.
   let ascending = true;
   let min = Infinity;
   let max = -Infinity;
-  let quantum = Infinity;
+  let run = 0;
+  let longestRun = 0;
   for (let i = 0; i < n; i++) {
-    const cycle = cycles[i];
     const value = values[i];
-    if (!Number.isFinite(cycle) || !Number.isFinite(value)) return 'CURVE_NOT_NUMERIC';
+    if (!Number.isFinite(cycles[i]) || !Number.isFinite(value)) return 'CURVE_NOT_NUMERIC';
     if (value < min) min = value;
-    if (value > max) max = value;
-    if (i > 0) {
-      if (!(cycle > cycles[i - 1])) ascending = false;
-      const step = Math.abs(value - values[i - 1]);
-      if (step > 0 && step < quantum) quantum = step;
+    if (value > max) {
+      max = value;
+      run = longestRun = 1;
+    } else if (value === max) {
+      run = i > 0 && values[i - 1] === max ? run + 1 : 1;
+      if (run > longestRun) longestRun = run;
     }
+    if (i > 0 && !(cycles[i] > cycles[i - 1])) ascending = false;
   }
   if (n < MIN_CURVE_CYCLES) return 'CURVE_TOO_SHORT';
   if (!ascending && hasDuplicateCycles(cycles)) return 'CURVE_DUPLICATE_CYCLES';
   if (curve.kind === 'raw' && min < 0 && median(values) < 0) return 'CURVE_NEGATIVE';
   if (max === min) return 'CURVE_CONSTANT';
-  if (max - min <= SATURATION_MIN_RISE_QUANTA * quantum || values[0] >= max) return null;
-  let run = 0;
-  for (let i = 0; i < n; i++) {
-    run = values[i] === max ? run + 1 : 0;
-    if (run >= SATURATED_RUN_READS) return 'CURVE_SATURATED';
+  if (values[0] >= max) return null;
+  const flatTop = longestRun >= SATURATED_RUN_READS;
+  if (!flatTop) return null;
+  let quantum = Infinity;
+  for (let i = 1; i < n; i++) {
+    const step = Math.abs(values[i] - values[i - 1]);
+    if (step > 0 && step < quantum) quantum = step;
   }
-  return null;
+  return max - min > SATURATION_MIN_RISE_QUANTA * quantum ? 'CURVE_SATURATED' : null;
 }
