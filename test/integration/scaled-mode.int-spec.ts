@@ -275,7 +275,7 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
     expect(await insider.timeout(5000).emitWithAck('run.watch', runId)).toBe(true);
   });
 
-  it('lets only a super admin ask for a search reindex', async () => {
+  it('lets only a super admin ask for a search reindex (not configured without Elasticsearch)', async () => {
     expect((await api(app.url, technician, '/run/reindex-elasticsearch', { method: 'POST' })).status).toBe(
       403,
     );
@@ -287,9 +287,12 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
         password: 'amplio-demo',
       })
     ).accessToken;
-    expect((await api(app.url, superAdmin, '/run/reindex-elasticsearch', { method: 'POST' })).status).toBe(
-      202,
-    );
+    // Without ELASTICSEARCH_URL, PostgreSQL is the search and there is no index to rebuild.
+    const reindex = await api<{ message: string }>(app.url, superAdmin, '/run/reindex-elasticsearch', {
+      method: 'POST',
+    });
+    expect(reindex.status).toBe(409);
+    expect(reindex.body.message).toBe('errorReindexNotConfigured');
   });
 
   it('rejects a bad file with a clear message and leaves nothing behind', async () => {
@@ -313,12 +316,20 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
   });
 
   it('applies a plate plan, keeps added files and gives the originals back byte for byte', async () => {
-    const own = await api<{ listObjects: Array<{ id: string; businessId: string }> }>(
-      app.url,
-      technician,
-      '/run',
-    );
-    const run = own.body.listObjects[0];
+    // Files may be added only while the run is open to changes: a fresh import, still RUN_TO_INTERPRET.
+    const imported = await upload(app.url, technician, readFileSync(FIXTURE), FIXTURE_NAME, randomUUID());
+    expect([200, 202]).toContain(imported.status);
+    let run: { id: string; status: string } | undefined;
+    for (let attempt = 0; attempt < 120 && !run; attempt += 1) {
+      const own = await api<{ listObjects: Array<{ id: string; status: string }> }>(
+        app.url,
+        technician,
+        '/run?sort=created&sortDirection=desc',
+      );
+      run = own.body.listObjects.find((candidate) => candidate.status === 'RUN_TO_INTERPRET');
+      if (!run) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    if (!run) throw new Error('the fresh import never became a run');
     const lots = await api<Array<{ id: string; name: string }>>(app.url, technician, '/lots');
     const plan = new FormData();
     plan.append('run', JSON.stringify({ id: run.id }));
@@ -357,9 +368,17 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
       params: ['plan.csv: well Q3 outside a 96-well plate'],
     });
 
+    const wrongExtension = new FormData();
+    wrongExtension.append('analyserFiles', new Blob(['%PDF']), 'instrument-report.pdf');
+    const refusedFile = await api(app.url, technician, `/run/${run.id}/files`, {
+      method: 'POST',
+      body: wrongExtension,
+    });
+    expect(refusedFile.status).toBe(400);
+
     const extra = new FormData();
     const report = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10]);
-    extra.append('analyserFiles', new Blob([report]), 'instrument-report.pdf');
+    extra.append('analyserFiles', new Blob([report]), 'instrument-report.xlsx');
     const added = await api<Array<{ name: string; sha256: string }>>(
       app.url,
       technician,
@@ -368,7 +387,7 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
     );
     expect(added.status).toBe(200);
     expect(added.body.map((file) => file.name).sort()).toEqual(
-      [FIXTURE_NAME, 'instrument-report.pdf'].sort(),
+      [FIXTURE_NAME, 'instrument-report.xlsx'].sort(),
     );
 
     expect(
@@ -393,7 +412,7 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
     expect(download.headers.get('content-type')).toBe('application/zip');
     const entries = unzipSync(new Uint8Array(await download.arrayBuffer()));
     expect(Buffer.from(entries[FIXTURE_NAME]).equals(readFileSync(FIXTURE))).toBe(true);
-    expect(Buffer.from(entries['instrument-report.pdf']).equals(report)).toBe(true);
+    expect(Buffer.from(entries['instrument-report.xlsx']).equals(report)).toBe(true);
   });
 
   it('interprets again only on request, for a run still open to changes', async () => {
