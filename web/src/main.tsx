@@ -32,6 +32,7 @@ async function bootstrap(): Promise<void> {
       () => session.accessToken(),
       () => session.renew(),
     );
+    session.onUserChange((renewed) => live.refreshToken(renewed?.access_token ?? null));
     root.render(
       <StrictMode>
         <App session={session} live={live} />

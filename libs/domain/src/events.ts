@@ -37,4 +37,6 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   'run.watch': (runId: string) => void;
   'run.unwatch': (runId: string) => void;
+  /** A renewed access token for the live connection; the server closes sockets whose token expired. */
+  'auth.refresh': (token: string, ack: (accepted: boolean) => void) => void;
 }

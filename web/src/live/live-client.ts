@@ -49,6 +49,14 @@ export class LiveClient {
     this.socket.disconnect();
   }
 
+  /**
+   * Hands a renewed access token to the live connection: the server closes a socket whose token
+   * expired without one (a refused token closes it at once, and the retry reconnects).
+   */
+  refreshToken(token: string | null): void {
+    if (token && this.socket.connected) this.socket.emit('auth.refresh', token, () => undefined);
+  }
+
   /** Joins a run room while at least one screen shows the run. */
   watchRun(runId: string): () => void {
     const count = this.watchedRuns.get(runId) ?? 0;
