@@ -52,6 +52,16 @@ describe('agreement report', () => {
     expect(r.pairs.every((p) => p.id.endsWith(' FAM'))).toBe(true);
   });
 
+  it('volume_machine.rdml: the QuantStudio 6 Flex and StepOne plates are read (not only the first plate)', () => {
+    const qs6 = byLabel('volume_machine.rdml, EMBL Heidelberg DE - 384 Wells');
+    const stepOne = byLabel('volume_machine.rdml, EMBL Heidelberg DE - 96 Wells');
+    expect(qs6.figures.compared).toBeGreaterThanOrEqual(35);
+    expect(stepOne.figures.compared).toBeGreaterThanOrEqual(30);
+    // QuantStudio 6: a constant offset (its threshold on Rn is not in the file), not scatter.
+    expect(Math.abs(qs6.figures.medianSigned)).toBeGreaterThan(2);
+    expect(qs6.disagreements).toEqual([]);
+  });
+
   it('no counted call disagreement; safety-net false alarms stay at the measured level (22)', () => {
     expect(disagreements).toBe(0);
     expect(reports.reduce((n, r) => n + r.falseAlarms.length, 0)).toBeLessThanOrEqual(22);

@@ -10,7 +10,11 @@ import {
 } from '../libs/interpretation/src/testing/agreement-stats';
 import type { ParsedRun } from '@amplio/domain';
 import type { WellResult } from '../libs/interpretation/src/interpret-types';
-import { compareRun, parseFixture } from '../libs/interpretation/src/testing/fixture-runs';
+import {
+  compareRun,
+  parseFixture,
+  parseRdmlExperiment,
+} from '../libs/interpretation/src/testing/fixture-runs';
 import { AGREEMENT_SETS, type AgreementSet } from './agreement-sets';
 
 export interface SetReport {
@@ -29,7 +33,9 @@ export interface SetReport {
 }
 
 export async function runSet(set: AgreementSet): Promise<SetReport> {
-  const run = await parseFixture(...set.files());
+  const run = set.experiment
+    ? parseRdmlExperiment(set.files()[0], set.experiment)
+    : await parseFixture(...set.files());
   const comparison = compareRun(run, set.config(run), { instrumentCq: set.instrumentCq?.(run) });
   const unknownDyes = set.unknownThresholdDyes?.(run) ?? [];
   const unknownThresholds = unknownDyes.map((dye) => describeUnknownThreshold(run, comparison.results, dye));
@@ -42,7 +48,7 @@ export async function runSet(set: AgreementSet): Promise<SetReport> {
   for (const pair of pairs) {
     if ((pair.ours === null) === (pair.instrument === null)) continue;
     const text = `${pair.id} (ours ${pair.ours?.toFixed(2) ?? '-'}, instrument ${pair.instrument?.toFixed(2) ?? '-'})`;
-    if (set.layoutOnly || (pair.instrument !== null && pair.instrument >= limit))
+    if (set.layoutOnly || set.callsNotCounted || (pair.instrument !== null && pair.instrument >= limit))
       lateDisagreements.push(text);
     else disagreements.push(text);
   }
@@ -90,7 +96,7 @@ export function formatReports(reports: SetReport[]): string {
     );
     for (const r of own) {
       lines.push(
-        `  ${r.set.label}${r.instrumentName ? ` [${r.instrumentName}]` : ''}: compared ${r.figures.compared}, median |ΔCq| ${fixed(r.figures.medianAbs)}, max ${fixed(r.figures.maxAbs)}, median signed ${fixed(r.figures.medianSigned)}, call disagreements ${r.disagreements.length}${r.lateDisagreements.length ? ` (+${r.lateDisagreements.length} ${r.set.layoutOnly ? 'on simulator curves' : `with a Cq >= ${r.set.countCallsBelow}`}, not counted)` : ''}, false alarms ${r.falseAlarms.length}, curve issues ${r.curveIssues.length}`,
+        `  ${r.set.label}${r.instrumentName ? ` [${r.instrumentName}]` : ''}: compared ${r.figures.compared}, median |ΔCq| ${fixed(r.figures.medianAbs)}, max ${fixed(r.figures.maxAbs)}, median signed ${fixed(r.figures.medianSigned)}, call disagreements ${r.disagreements.length}${r.lateDisagreements.length ? ` (+${r.lateDisagreements.length} ${r.set.layoutOnly ? 'on simulator curves' : (r.set.callsNotCounted ?? `with a Cq >= ${r.set.countCallsBelow}`)}, not counted)` : ''}, false alarms ${r.falseAlarms.length}, curve issues ${r.curveIssues.length}`,
       );
       if (r.figures.worst && r.figures.maxAbs > 0.001)
         lines.push(

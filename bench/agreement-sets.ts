@@ -11,9 +11,11 @@ import {
 } from '../libs/interpretation/src/testing/fixture-runs';
 
 export interface AgreementSet {
-  family: 'Bio-Rad CFX' | 'QuantStudio' | 'LightCycler 480';
+  family: 'Bio-Rad CFX' | 'QuantStudio' | 'StepOne' | 'LightCycler 480';
   label: string;
   files: () => string[];
+  /** The RDML experiment (plate) to read when the file holds several; default the first plate. */
+  experiment?: string;
   config: (run: ParsedRun) => KitAnalyserConfiguration;
   /** The instrument's Cq from another table than the run files, keyed "A1|DYE". */
   instrumentCq?: (run: ParsedRun) => Map<string, number | null>;
@@ -28,6 +30,8 @@ export interface AgreementSet {
    * never counted.
    */
   layoutOnly?: boolean;
+  /** Call disagreements of this set are printed, never counted, for this reason. */
+  callsNotCounted?: string;
   /**
    * Dyes whose calls cannot be compared, with the reason (CFX: no well of the dye has a Cq, so the
    * run's threshold cannot be read off the curves and our automatic threshold stands in for an
@@ -47,17 +51,22 @@ const sdm = (): KitAnalyserConfiguration => ({ ...NO_KIT, cqMethod: 'sdm' });
 const QS = 'thermo-quantstudio';
 const VOLUME_LC480 = 'AMC Amsterdam NL - 384 Wells';
 
-/** "Machine Cq" of the LightCycler 480 experiment of volume_machine, keyed "A1|DYE" for every dye of the run. */
-function volumeMachineCq(run: ParsedRun): Map<string, number | null> {
-  const cqs = new Map<string, number | null>();
-  for (const record of readTsvRecords('rdml/volume_machine_cq.tsv')) {
-    if (record.Experiment !== VOLUME_LC480) continue;
-    const value = record['Machine Cq'];
-    const cq = value === '' ? null : Number(value);
-    for (const { dye } of run.channels) cqs.set(`${record.well}|${dye}`, Number.isFinite(cq) ? cq : null);
-  }
-  return cqs;
-}
+const VOLUME_QS6 = 'EMBL Heidelberg DE - 384 Wells';
+const VOLUME_STEPONE = 'EMBL Heidelberg DE - 96 Wells';
+
+/** "Machine Cq" of one experiment of volume_machine, keyed "A1|DYE" for every dye of the run. */
+const volumeMachineCq =
+  (experiment: string) =>
+  (run: ParsedRun): Map<string, number | null> => {
+    const cqs = new Map<string, number | null>();
+    for (const record of readTsvRecords('rdml/volume_machine_cq.tsv')) {
+      if (record.Experiment !== experiment) continue;
+      const value = record['Machine Cq'];
+      const cq = value === '' ? null : Number(value);
+      for (const { dye } of run.channels) cqs.set(`${record.well}|${dye}`, Number.isFinite(cq) ? cq : null);
+    }
+    return cqs;
+  };
 
 export const AGREEMENT_SETS: AgreementSet[] = [
   {
@@ -116,8 +125,27 @@ export const AGREEMENT_SETS: AgreementSet[] = [
     family: 'LightCycler 480',
     label: `volume_machine.rdml, ${VOLUME_LC480} (Machine Cq)`,
     files: () => ['rdml/volume_machine.rdml'],
+    experiment: VOLUME_LC480,
     config: sdm,
-    instrumentCq: volumeMachineCq,
+    instrumentCq: volumeMachineCq(VOLUME_LC480),
     countCallsBelow: 35,
+  },
+  {
+    family: 'QuantStudio',
+    label: `volume_machine.rdml, ${VOLUME_QS6} (QuantStudio 6 Flex, Machine Cq)`,
+    files: () => ['rdml/volume_machine.rdml'],
+    experiment: VOLUME_QS6,
+    config: noKit,
+    instrumentCq: volumeMachineCq(VOLUME_QS6),
+  },
+  {
+    family: 'StepOne',
+    label: `volume_machine.rdml, ${VOLUME_STEPONE} (StepOne, Machine Cq)`,
+    files: () => ['rdml/volume_machine.rdml'],
+    experiment: VOLUME_STEPONE,
+    config: noKit,
+    callsNotCounted:
+      'StepOne Machine Cq not from these curves (replicates rising together differ by up to 3.4 cycles); 8 curves negative',
+    instrumentCq: volumeMachineCq(VOLUME_STEPONE),
   },
 ];

@@ -7,6 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { KitAnalyserConfiguration, ParsedRun } from '@amplio/domain';
 import { parseRunFiles } from '@amplio/parsers';
+// Every plate of an RDML file: @amplio/parsers' index exposes only the first plate (parseRunFiles);
+// its rdml module has parseAllRdmlRuns (test/report code only, never in dist).
+import { parseAllRdmlRuns } from '../../../parsers/src/rdml';
 import { interpretRun } from '../interpret';
 import type { WellResult } from '../interpret-types';
 import { wellInputsFromParsedRun } from '../parsed-run-input';
@@ -38,6 +41,18 @@ export function parseFixture(...relative: string[]): Promise<ParsedRun> {
     );
     parsed.set(key, run);
   }
+  return run;
+}
+
+/** One experiment (plate) of an RDML fixture that holds several, by its experiment id. */
+export function parseRdmlExperiment(relative: string, experimentId: string): ParsedRun {
+  const name = relative.split('/').pop() ?? relative;
+  const runs = parseAllRdmlRuns([{ name, content: readFileSync(fixturePath(relative)) }]);
+  const run = runs.find((r) => r.experimentId === experimentId);
+  if (!run)
+    throw new Error(
+      `${relative}: no experiment "${experimentId}" (${runs.map((r) => r.experimentId).join(', ')})`,
+    );
   return run;
 }
 
