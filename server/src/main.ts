@@ -25,6 +25,7 @@ import { mountOperations } from './metrics/mount-operations';
 import { describeApi } from './openapi/openapi-document';
 import { createAccessTokenVerifier } from './identity/access-token-verifier';
 import { createIdentityProvider, type IdentityProvider } from './identity/identity-provider';
+import { deploymentSecretBox } from './infrastructure/deployment-secret-box';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDatabase } from './seed/demo-seed';
 
@@ -71,6 +72,7 @@ async function bootstrap(): Promise<void> {
       audience: config.oidc.audience,
       redirectOrigins: config.oidc.redirectOrigins,
       db: { query: (sql, params) => dataSource.query(sql, params) },
+      signingKeySealer: deploymentSecretBox(config),
     });
   }
   const issuer = `${config.oidc.url}/realms/${config.oidc.realm}`;

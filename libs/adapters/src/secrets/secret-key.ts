@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { inspect } from 'node:util';
 
@@ -65,13 +65,19 @@ export function secretKeyFromBase64(value: string): SecretKey {
  */
 export function loadOrCreateSecretKey(filePath: string): SecretKey {
   mkdirSync(dirname(filePath), { recursive: true, mode: 0o700 });
+  // Written whole to a private temporary file, then linked to its name: processes starting together
+  // either create the key or read the one another process created, never a half-written file.
+  const temporary = `${filePath}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temporary, `${randomBytes(SECRET_KEY_BYTES).toString('base64')}\n`, {
+    flag: 'wx',
+    mode: 0o600,
+  });
   try {
-    writeFileSync(filePath, `${randomBytes(SECRET_KEY_BYTES).toString('base64')}\n`, {
-      flag: 'wx',
-      mode: 0o600,
-    });
+    linkSync(temporary, filePath);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
   }
   if ((statSync(filePath).mode & 0o077) !== 0) chmodSync(filePath, 0o600);
   try {
