@@ -1,6 +1,7 @@
 // Checks the catalogue (src/i18n/<locale>/<area>.json, flat keys) and fails (exit 1) on:
 // - a French area file missing or extra, a key missing in either language;
-// - a French text that is not the English one prefixed with exactly one FR_ (FR_FR_ included);
+// - a French text that is not the English one prefixed with exactly one FR_ (FR_FR_ included),
+//   except a pure format with no words of its own ("{initial}: {label}"), which stays as it is;
 // - a key defined in two area files of a language;
 // - a static t('key') in web/src with no English text, or a t(`group.${...}`) with no such group;
 // - a server error key (libs/domain/src/error-keys.ts) with no English text;
@@ -32,6 +33,8 @@ function load(locale) {
   }
   return texts;
 }
+/** A pure format ("{initial}: {label}"): the same in both languages (its parameters are translated). */
+const wordless = (text) => !/\p{L}/u.test(text.replace(/\{[^}]*\}/g, ''));
 const english = load('en-GB');
 const french = load('fr-FR');
 for (const name of areasOf('en-GB'))
@@ -43,7 +46,7 @@ for (const [key, { text, file }] of english) {
   if (!translated) problems.push(`fr-FR/${file} lacks '${key}'`);
   else if (translated.text.startsWith('FR_FR_'))
     problems.push(`fr-FR/${translated.file}: '${key}' has a doubled FR_ prefix`);
-  else if (translated.text !== `FR_${text}`)
+  else if (translated.text !== (wordless(text) ? text : `FR_${text}`))
     problems.push(`fr-FR/${translated.file}: '${key}' is not FR_ + the English text`);
   else if (translated.file !== file)
     problems.push(`fr-FR: '${key}' is in ${translated.file}, en-GB has it in ${file}`);

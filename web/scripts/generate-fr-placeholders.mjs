@@ -7,7 +7,10 @@ const dir = new URL('../src/i18n/', import.meta.url);
 const english = new URL('en-GB/', dir);
 const french = new URL('fr-FR/', dir);
 // A text that already carries the prefix (copied from a French file) keeps one FR_, never FR_FR_.
-const placeholder = (text) => `FR_${text.replace(/^(FR_)+/, '')}`;
+// A pure format with no words of its own ("{initial}: {label}") stays as it is: its parameters are
+// French texts already, and a prefix would show FR_FR_ on screen.
+const wordless = (text) => !/\p{L}/u.test(text.replace(/\{[^}]*\}/g, ''));
+const placeholder = (text) => (wordless(text) ? text : `FR_${text.replace(/^(FR_)+/, '')}`);
 mkdirSync(french, { recursive: true });
 for (const name of readdirSync(english).filter((file) => file.endsWith('.json'))) {
   const texts = JSON.parse(readFileSync(new URL(name, english), 'utf8'));
