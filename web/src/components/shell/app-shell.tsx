@@ -66,7 +66,7 @@ function ShellLayout({ onAbout }: { onAbout: () => void }) {
         </Layout.Content>
       </Layout>
       <ReleaseNoteModal release={release.startupNote} onClose={release.dismiss} />
-      <LotModals />
+      <LotModals releaseNoteOpen={release.startupNote !== null} />
     </Layout>
   );
 }
