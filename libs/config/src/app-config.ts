@@ -22,6 +22,11 @@ export interface AppConfig {
     audience: string;
     algorithms: string[];
     redirectOrigins: string[];
+    /**
+     * A confidential client of the external Keycloak whose service account manages users
+     * (OIDC_ADMIN_CLIENT_ID, OIDC_ADMIN_CLIENT_SECRET; docs/identity.md); null with the built-in provider.
+     */
+    admin: { clientId: string; clientSecret: string } | null;
   };
   webDistDir: string;
   seedDemoData: boolean;
@@ -156,6 +161,10 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
       algorithms:
         list(env, 'OIDC_ALGORITHMS').length > 0 ? list(env, 'OIDC_ALGORITHMS') : ['RS256', 'PS256', 'ES256'],
       redirectOrigins: [publicUrl, ...list(env, 'OIDC_REDIRECT_ORIGINS')],
+      admin:
+        env.OIDC_ADMIN_CLIENT_ID && env.OIDC_ADMIN_CLIENT_SECRET
+          ? { clientId: env.OIDC_ADMIN_CLIENT_ID, clientSecret: env.OIDC_ADMIN_CLIENT_SECRET }
+          : null,
     },
     webDistDir: resolve(rootDir, env.WEB_DIST_DIR ?? 'web/dist'),
     seedDemoData: bool(env, 'SEED_DEMO_DATA', true),

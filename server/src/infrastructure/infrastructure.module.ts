@@ -53,6 +53,11 @@ export class InfrastructureModule {
       allowFileDownload: config.allowFileDownload,
       version: config.version,
       buildDate: config.buildDate,
+      userDirectory: config.oidc.builtIn
+        ? { kind: 'built-in' }
+        : config.oidc.admin
+          ? { kind: 'keycloak', baseUrl: config.oidc.url, realm: config.oidc.realm, ...config.oidc.admin }
+          : { kind: 'unconfigured' },
     };
     const queueModules = redis
       ? [

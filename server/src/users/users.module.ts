@@ -1,17 +1,18 @@
 import { Module } from '@nestjs/common';
-import { UserRepository } from '@amplio/db';
+import { AuditRepository, UserRepository } from '@amplio/db';
+import { RUNTIME_SETTINGS, type RuntimeSettings } from '../infrastructure/runtime-settings';
 import { LaboratoriesModule } from '../laboratories/laboratories.module';
-import { BuiltInUserDirectory } from './built-in-user-directory';
 import { LaboratoryUsersController } from './laboratory-users.controller';
 import { LaboratoryUsersService } from './laboratory-users.service';
 import { USER_DIRECTORY } from './user-directory';
+import { userDirectoryFor } from './user-directory-for';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 /**
  * User: the signed-in user and a laboratory's users. Users live in the identity provider: the
- * built-in directory (`app_user`) here; KeycloakUserDirectory (identity/) drives Keycloak's Admin
- * REST API behind the same interface once its admin credentials are configured.
+ * built-in directory (`app_user`), or KeycloakUserDirectory (identity/) driving Keycloak's Admin
+ * REST API behind the same interface when an external Keycloak and its admin client are configured.
  */
 @Module({
   imports: [LaboratoriesModule],
@@ -21,8 +22,9 @@ import { UsersService } from './users.service';
     LaboratoryUsersService,
     {
       provide: USER_DIRECTORY,
-      inject: [UserRepository],
-      useFactory: (users: UserRepository) => new BuiltInUserDirectory(users),
+      inject: [UserRepository, AuditRepository, RUNTIME_SETTINGS],
+      useFactory: (users: UserRepository, audit: AuditRepository, settings: RuntimeSettings) =>
+        userDirectoryFor(settings.userDirectory, users, audit),
     },
   ],
 })
