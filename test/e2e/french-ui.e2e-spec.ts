@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
   launchBrowser,
@@ -18,6 +18,40 @@ import {
 
 const START_TIMEOUT = 180_000;
 const TEST_TIMEOUT = 180_000;
+const SLOW = 90_000;
+const FIXTURE = resolve(
+  repoRoot,
+  '..',
+  'shared',
+  'fixtures',
+  'thermo-quantstudio',
+  'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx',
+);
+const ANALYSER = 'QuantStudio Design & Analysis';
+
+/** Opens an Ant Design Select and picks the first option, or the one containing `text`. */
+async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<void> {
+  await page.locator(testId(selectTestId)).click();
+  const options = page.locator('.ant-select-dropdown .ant-select-item-option:visible');
+  const option = text ? options.filter({ hasText: text }).first() : options.first();
+  await option.waitFor({ state: 'visible' });
+  await option.click();
+  await option.waitFor({ state: 'hidden' });
+}
+
+async function hasValue(page: Page, selectTestId: string): Promise<boolean> {
+  const value = page.locator(
+    `${testId(selectTestId)} .ant-select-content-value, ${testId(selectTestId)}.ant-select-content-has-value, ` +
+      `${testId(selectTestId)} .ant-select-content-has-value, ${testId(selectTestId)} .ant-select-selection-item`,
+  );
+  return (await value.count()) > 0;
+}
+
+async function switchToFrench(page: Page): Promise<void> {
+  await page.locator(testId('language-select')).click();
+  await page.locator(testId('language-fr-FR')).click();
+  await page.locator(testId('nav-runs')).filter({ hasText: 'FR_' }).waitFor({ state: 'visible' });
+}
 
 /** Texts that are the same in both languages: proper names, units and symbols. */
 const SAME_IN_BOTH = new Set([
@@ -80,9 +114,7 @@ describe('French UI walk-through (embedded app, Chromium)', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.locator(testId('run-table')).waitFor({ state: 'visible' });
     englishBeforeSwitch = await englishOnScreen(page, english);
-    await page.locator(testId('language-select')).click();
-    await page.locator(testId('language-fr-FR')).click();
-    await page.locator(testId('nav-runs')).filter({ hasText: 'FR_' }).waitFor({ state: 'visible' });
+    await switchToFrench(page);
   }, START_TIMEOUT);
 
   afterAll(async () => {
@@ -111,5 +143,58 @@ describe('French UI walk-through (embedded app, Chromium)', () => {
       expect(await clipped(page, '.ant-table-thead th .ant-table-column-title')).toEqual([]);
     },
     TEST_TIMEOUT,
+  );
+
+  it(
+    'shows run creation and run interpretation in French only, and finds the run by a part of its id',
+    async () => {
+      const technician = await newSignedInPage(browser!, app!.url, 'technician');
+      await technician.setViewportSize({ width: 1280, height: 800 });
+      await switchToFrench(technician);
+      await technician.locator(testId('run-import-button')).click();
+      await chooseOption(technician, 'import-analyser', ANALYSER);
+      await technician.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
+      await technician
+        .locator('.ant-upload-list-item', { hasText: 'example07.xlsx' })
+        .waitFor({ state: 'visible' });
+      await technician.locator(testId('import-next')).click();
+      await technician.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
+      const instrument = technician.locator(testId('run-instrument-name'));
+      await instrument.waitFor({ state: 'visible', timeout: SLOW });
+      expect(await englishOnScreen(technician, english)).toEqual([]);
+      if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
+      if (!(await hasValue(technician, 'run-lot-select'))) {
+        if (!(await hasValue(technician, 'run-kit-select'))) await chooseOption(technician, 'run-kit-select');
+        await chooseOption(technician, 'run-lot-select');
+      }
+      await technician.locator(testId('run-creation-next')).click();
+      await technician.locator(testId('well-panel')).waitFor({ state: 'visible' });
+      expect(await englishOnScreen(technician, english)).toEqual([]);
+      await technician.locator(testId('apply-sample-type')).click();
+      await technician.locator(testId('start-interpretation')).click();
+      await technician.locator(testId('confirm-ok')).click();
+      await technician.waitForURL((url) => /^\/run\/[^/]+$/.test(url.pathname), { timeout: SLOW });
+      await technician.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+      await technician.waitForLoadState('networkidle');
+      expect(await englishOnScreen(technician, english)).toEqual([]);
+      expect(await clipped(technician, '.ant-table-thead th .ant-table-column-title')).toEqual([]);
+
+      await technician.goto(`${app!.url}/`, { waitUntil: 'domcontentloaded' });
+      const firstId = technician.locator('[data-testid^="run-link-"]').first();
+      await firstId.waitFor({ state: 'visible' });
+      const businessId = (await firstId.innerText()).trim();
+      await technician.locator(`${testId('run-search')} input`).fill(businessId.slice(1).toLowerCase());
+      await technician.keyboard.press('Enter');
+      await technician
+        .locator(testId(`run-row-${businessId}`))
+        .waitFor({ state: 'visible', timeout: 10_000 });
+      await technician.locator(`${testId('run-search')} input`).fill('zz-no-such-run-%_');
+      await technician.keyboard.press('Enter');
+      await technician
+        .locator(testId(`run-row-${businessId}`))
+        .waitFor({ state: 'detached', timeout: 10_000 });
+      await technician.context().close();
+    },
+    TEST_TIMEOUT * 2,
   );
 });
