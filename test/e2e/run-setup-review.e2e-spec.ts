@@ -55,6 +55,7 @@ async function importRun(page: Page, appUrl: string): Promise<string> {
   await page.waitForURL(`${appUrl}/run/import`);
   await chooseOption(page, 'import-analyser', ANALYSER);
   await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
+  await page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' });
   await page.locator(testId('import-next')).click();
   await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
   const runId = new URL(page.url()).searchParams.get('id');
