@@ -1,0 +1,210 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { SftpTestServer } from '../../libs/adapters/src/file-transfer/testing/sftp-test-server';
+import { sshKeyPair } from '../../libs/adapters/src/file-transfer/testing/transfer-test-keys';
+import {
+  launchBrowser,
+  newSignedInPage,
+  repoRoot,
+  startEmbeddedApp,
+  testId,
+  type EmbeddedApp,
+} from './harness';
+
+/**
+ * Exports and file transfer in the browser (issue 12): a physician configures SFTP (Test shows the
+ * host key, Save pins it, send on approval on); a technician imports, interprets and submits a run;
+ * the physician approves it and sees the envelope ok in the run list (the file is on the SFTP
+ * server); then exports PDF, PDF as plate, XLSX, CSV and XML from the export window.
+ */
+const FIXTURE = resolve(
+  repoRoot,
+  '..',
+  'shared',
+  'fixtures',
+  'thermo-quantstudio',
+  'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx',
+);
+const ANALYSER = 'QuantStudio Design & Analysis';
+const SLOW = 90_000;
+const hostKey = sshKeyPair();
+
+/** antd puts a radio's or checkbox's data-testid on its hidden input: click the label around it. */
+async function tick(page: Page, id: string): Promise<void> {
+  await page.locator(`label:has(${testId(id)})`).click();
+}
+
+/** The input of a field, whether the data-testid sits on the input or on its wrapper. */
+function field(page: Page, id: string) {
+  return page.locator(`input${testId(id)}, textarea${testId(id)}, ${testId(id)} input`).first();
+}
+
+async function confirm(page: Page): Promise<void> {
+  const ok = page.locator(testId('confirm-ok'));
+  await ok.waitFor({ state: 'visible' });
+  await ok.click();
+  await ok.waitFor({ state: 'hidden' });
+}
+
+async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<void> {
+  await page.locator(testId(selectTestId)).click();
+  const options = page.locator('.ant-select-dropdown .ant-select-item-option:visible');
+  const option = text ? options.filter({ hasText: text }).first() : options.first();
+  await option.waitFor({ state: 'visible' });
+  await option.click();
+  await option.waitFor({ state: 'hidden' });
+}
+
+async function hasValue(page: Page, selectTestId: string): Promise<boolean> {
+  const value = page.locator(
+    `${testId(selectTestId)} .ant-select-content-value, ${testId(selectTestId)}.ant-select-content-has-value, ` +
+      `${testId(selectTestId)} .ant-select-content-has-value, ${testId(selectTestId)} .ant-select-selection-item`,
+  );
+  return (await value.count()) > 0;
+}
+
+/** Technician: import, configure every well as a sample, interpret, submit. Returns the run id. */
+async function importInterpretSubmit(page: Page, appUrl: string): Promise<string> {
+  await page.locator(testId('run-import-button')).click();
+  await chooseOption(page, 'import-analyser', ANALYSER);
+  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
+  await page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' });
+  await page.locator(testId('import-next')).click();
+  await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
+  const runId = new URL(page.url()).searchParams.get('id') ?? '';
+  const instrument = page.locator(testId('run-instrument-name'));
+  await instrument.waitFor({ state: 'visible', timeout: SLOW });
+  if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
+  if (!(await hasValue(page, 'run-lot-select'))) {
+    if (!(await hasValue(page, 'run-kit-select'))) await chooseOption(page, 'run-kit-select');
+    await chooseOption(page, 'run-lot-select');
+  }
+  await page.locator(testId('run-creation-next')).click();
+  await page.locator(testId('well-panel')).waitFor({ state: 'visible' });
+  await page.locator(testId('apply-sample-type')).click();
+  await page.locator(testId('start-interpretation')).click();
+  await confirm(page);
+  await page.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`, { timeout: SLOW });
+  await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+  // Submit is enabled once the interpretation is there.
+  const submit = page.locator(`${testId('run-submit')}:not([disabled])`);
+  await submit.waitFor({ state: 'visible', timeout: SLOW });
+  await submit.click();
+  await confirm(page);
+  await page
+    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="WAIT_FOR_APPROVAL"]`)
+    .waitFor({ state: 'visible' });
+  return runId;
+}
+
+async function configureSftp(page: Page, appUrl: string, port: number): Promise<void> {
+  await page.goto(`${appUrl}/admin/configuration/ftp`);
+  await page.locator(testId('ftp-add')).click();
+  await tick(page, 'ftp-protocol-SFTP');
+  await expect(field(page, 'ftp-port').inputValue()).resolves.toBe('22');
+  expect(await page.locator(testId('ftp-test')).isDisabled()).toBe(true);
+  await field(page, 'ftp-host').fill('127.0.0.1');
+  await field(page, 'ftp-port').fill(String(port));
+  await field(page, 'ftp-directory').fill('/upload');
+  await field(page, 'ftp-username').fill('lims');
+  await field(page, 'ftp-password').fill('lims password');
+  await tick(page, 'ftp-send-on-approval');
+  await page.locator(testId('ftp-test')).click();
+  await expect(page.locator(testId('ftp-host-key')).textContent({ timeout: SLOW })).resolves.toBe(
+    hostKey.fingerprint,
+  );
+  await page.locator(testId('ftp-save')).click();
+  await page.locator(testId('ftp-delete')).waitFor({ state: 'visible' });
+}
+
+async function exportEach(page: Page): Promise<void> {
+  await page.locator(testId('run-export')).click();
+  await page.locator(testId('export-window')).waitFor({ state: 'visible' });
+  const cases: Array<{ format: string; asPlate?: boolean; magic: string }> = [
+    { format: 'pdf', magic: '%PDF' },
+    { format: 'pdf', asPlate: true, magic: '%PDF' },
+    { format: 'xlsx', magic: 'PK' },
+    { format: 'csv', magic: '\ufeff' },
+    { format: 'xml', magic: '<?xml' },
+  ];
+  const directory = mkdtempSync(join(tmpdir(), 'amplio-e2e-downloads-'));
+  try {
+    for (const { format, asPlate, magic } of cases) {
+      await tick(page, `export-format-${format}`);
+      if (asPlate) await tick(page, 'export-as-plate');
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: SLOW }),
+        page.locator(testId('export-download')).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`_\\d{8}-\\d{4}\\.${format}$`));
+      const file = join(directory, `${format}${asPlate ? '-plate' : ''}`);
+      await download.saveAs(file);
+      expect(statSync(file).size).toBeGreaterThan(100);
+      const head = readFileSync(file).subarray(0, 8).toString('utf8');
+      expect(head.startsWith(magic)).toBe(true);
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+describe('exports and file transfer in Chromium (embedded)', () => {
+  let browser: Browser | undefined;
+  let app: EmbeddedApp | undefined;
+  let sftp: SftpTestServer | undefined;
+  let root = '';
+
+  beforeAll(async () => {
+    if (!existsSync(FIXTURE)) throw new Error(`fixture not found: ${FIXTURE}`);
+    root = mkdtempSync(join(tmpdir(), 'amplio-e2e-sftp-'));
+    mkdirSync(join(root, 'upload'));
+    sftp = new SftpTestServer({
+      root,
+      username: 'lims',
+      password: 'lims password',
+      authorizedKey: hostKey.publicKey,
+      hostKey: hostKey.privateKey,
+    });
+    await sftp.start();
+    browser = await launchBrowser();
+    app = await startEmbeddedApp();
+  }, 180_000);
+  afterAll(async () => {
+    await app?.stop();
+    await browser?.close();
+    await sftp?.stop();
+    rmSync(root, { recursive: true, force: true });
+  }, 60_000);
+
+  it('physician configures SFTP, approves a run, sees the envelope ok, and exports every format', async () => {
+    const physician = await newSignedInPage(browser!, app!.url, 'physician');
+    const technician = await newSignedInPage(browser!, app!.url, 'technician');
+    await configureSftp(physician, app!.url, sftp!.port);
+    const runId = await importInterpretSubmit(technician, app!.url);
+
+    await physician.goto(`${app!.url}/run/${runId}`);
+    const approve = physician.locator(testId('run-approve'));
+    await approve.waitFor({ state: 'visible', timeout: SLOW });
+    await approve.click();
+    await confirm(physician);
+    await physician
+      .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
+      .waitFor({ state: 'visible' });
+
+    // Send on approval: the file arrives once; the run list shows the envelope ok.
+    for (let i = 0; i < 100 && readdirSync(join(root, 'upload')).length === 0; i += 1)
+      await new Promise((done) => setTimeout(done, 200));
+    expect(readdirSync(join(root, 'upload'))).toEqual([expect.stringMatching(/_\d{8}-\d{4}\.xml$/)]);
+    await physician.goto(app!.url);
+    await physician
+      .locator('[data-testid$="-ftp"][aria-label="Results sent to the laboratory: ok"]')
+      .first()
+      .waitFor({ state: 'visible', timeout: SLOW });
+
+    await physician.goto(`${app!.url}/run/${runId}`);
+    await physician.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+    await exportEach(physician);
+  }, 400_000);
+});
