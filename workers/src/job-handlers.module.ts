@@ -1,3 +1,4 @@
+import { SEARCH_SETTINGS } from '@amplio/adapters';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { JOB_NAMES, JobRegistry } from '@amplio/jobs';
 import { ImportRunHandler } from './handlers/import-run.handler';
@@ -26,6 +27,7 @@ export class JobHandlersModule {
       module: JobHandlersModule,
       providers: [
         { provide: WORKER_SETTINGS, useValue: settings },
+        { provide: SEARCH_SETTINGS, useValue: settings.search },
         eventPublisher,
         ...HANDLERS,
         {

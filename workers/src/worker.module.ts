@@ -1,3 +1,4 @@
+import { searchSettingsOf } from '@amplio/adapters';
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
@@ -19,7 +20,11 @@ export class WorkerModule {
         BullModule.forRoot({ connection: redis }),
         ...config.workerQueues.map((name) => BullModule.registerQueue({ name })),
         JobHandlersModule.register(
-          { parseTimeoutMs: config.importTimeoutMs, parseMaxHeapMb: config.parseMaxHeapMb },
+          {
+            parseTimeoutMs: config.importTimeoutMs,
+            parseMaxHeapMb: config.parseMaxHeapMb,
+            search: searchSettingsOf(config),
+          },
           { provide: EVENT_PUBLISHER, useValue: createRedisEventPublisher(redis.duplicate()) },
         ),
       ],

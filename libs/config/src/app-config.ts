@@ -35,6 +35,8 @@ export interface AppConfig {
   parseMaxHeapMb: number;
   allowFileDownload: boolean;
   elasticsearchUrl: string | null;
+  /** Names the Elasticsearch index alias of this deployment (`<prefix>-runs`). */
+  elasticsearchIndexPrefix: string;
   /** Where a migration runs as the table owner; null: DATABASE_URL's role migrates (docs/operations.md). */
   migrationDatabaseUrl: string | null;
   /** True when NODE_ENV is production. */
@@ -172,6 +174,7 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     parseMaxHeapMb: integer(env, 'PARSE_MAX_HEAP_MB', 1024, 64, 16_384),
     allowFileDownload: bool(env, 'ALLOW_FILE_DOWNLOAD', false),
     elasticsearchUrl: url(env, 'ELASTICSEARCH_URL', null, ['http:', 'https:']),
+    elasticsearchIndexPrefix: env.ELASTICSEARCH_INDEX_PREFIX || 'amplio',
     migrationDatabaseUrl: url(env, 'MIGRATION_DATABASE_URL', null, ['postgres:', 'postgresql:']),
     production: env.NODE_ENV === 'production',
     limits: {

@@ -8,6 +8,7 @@ export const ERROR_KEYS = [
   'errorImportUnexpected',
   'errorValidation',
   'errorExportNoWell',
+  'errorReindexNotConfigured',
   'errorExportSeparatorIncorrect',
   'errorExportWellNotInRun',
   'errorFieldRequired',

@@ -1,3 +1,4 @@
+import { SEARCH_SETTINGS, searchSettingsOf } from '@amplio/adapters';
 import {
   type DynamicModule,
   Global,
@@ -66,7 +67,11 @@ export class InfrastructureModule {
         ]
       : [
           JobHandlersModule.register(
-            { parseTimeoutMs: config.importTimeoutMs, parseMaxHeapMb: config.parseMaxHeapMb },
+            {
+              parseTimeoutMs: config.importTimeoutMs,
+              parseMaxHeapMb: config.parseMaxHeapMb,
+              search: searchSettingsOf(config),
+            },
             eventPublisherProvider,
           ),
         ];
@@ -89,6 +94,7 @@ export class InfrastructureModule {
             new InlineJobQueue(registry, (name, error) => console.error(`job ${name} failed`, error)),
         };
     const exported = [
+      SEARCH_SETTINGS,
       ACCESS_TOKEN_VERIFIER,
       RUNTIME_SETTINGS,
       SOCKET_SERVER_HOLDER,
@@ -107,6 +113,7 @@ export class InfrastructureModule {
         jobQueueProvider,
         JobQueueCloser,
         UserResolver,
+        { provide: SEARCH_SETTINGS, useValue: searchSettingsOf(config) },
       ],
       exports: exported,
     };

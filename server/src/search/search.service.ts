@@ -1,8 +1,9 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { RUN_SEARCH_INDEX, type RunSearchIndex } from '@amplio/adapters';
 import { type LaboratoryScope, type RunEntity, RunSearchRepository } from '@amplio/db';
 import type { RunSortField, SortDirection } from '@amplio/domain';
 import { JOB_QUEUE, type JobQueue } from '@amplio/jobs';
+import { ApiError } from '../common/api-error';
 
 export interface RunListQuery {
   page: number;
@@ -40,7 +41,7 @@ export class SearchService {
    */
   async reindex(): Promise<void> {
     if (this.index.engine !== 'elasticsearch')
-      throw new HttpException({ message: 'errorReindexNotConfigured', params: [] }, HttpStatus.CONFLICT);
+      throw new ApiError(HttpStatus.CONFLICT, 'errorReindexNotConfigured');
     await this.jobs.enqueue('search.reindex', { laboratoryId: null });
   }
 }

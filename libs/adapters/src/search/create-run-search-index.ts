@@ -12,6 +12,14 @@ export interface SearchSettings {
 
 export const SEARCH_SETTINGS = Symbol('SEARCH_SETTINGS');
 
+/** The search settings of a deployment, from its validated configuration. */
+export function searchSettingsOf(config: {
+  elasticsearchUrl: string | null;
+  elasticsearchIndexPrefix: string;
+}): SearchSettings {
+  return { elasticsearchUrl: config.elasticsearchUrl, deployment: config.elasticsearchIndexPrefix };
+}
+
 export function createRunSearchIndex(settings: SearchSettings | null, store: RunSearchStore): RunSearchIndex {
   if (!settings?.elasticsearchUrl) return new PostgresRunSearch(store);
   return new ElasticsearchRunSearch(new Client({ node: settings.elasticsearchUrl }), settings.deployment);
