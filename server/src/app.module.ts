@@ -6,6 +6,7 @@ import { ExportsModule } from './exports/exports.module';
 import { FileTransferModule } from './file-transfer/file-transfer.module';
 import { CONFIGURATION_MODULES } from './configuration.modules';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { type AppRuntime, InfrastructureModule } from './infrastructure/infrastructure.module';
 import { PlateTemplatesModule } from './plate-templates/plate-templates.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -38,6 +39,7 @@ export class AppModule {
       imports: [
         InfrastructureModule.forRoot(runtime),
         HealthModule,
+        MetricsModule,
         RealtimeModule,
         ReleasesModule,
         UsersModule,
