@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+/** Run from the repository root (npm run bench:load). */
+export const resultsDir = join(process.cwd(), 'bench', 'results');
+
+/** The commit being measured (with a `+dirty` mark when the tree has changes). */
+export function gitCommit(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      encoding: 'utf8',
+    });
+    return dirty.trim() ? `${head}+dirty` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+export interface LoadFigures {
+  name: string;
+  requests: number;
+  errors: number;
+  non2xx: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  bytesPerRequest: number;
+}
+
+/** One autocannon run on loopback, bounded by duration and request count; p95 from every response time. */
+export async function load(options: {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  durationS: number;
+  maxRequests: number;
+}): Promise<LoadFigures> {
+  if (!/^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(options.url)) throw new Error('loopback only');
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        headers: options.headers,
+        connections: options.connections,
+        duration: options.durationS,
+        amount: options.maxRequests,
+      },
+      (error: unknown, finished: autocannon.Result) =>
+        error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(finished),
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => {
+      times.push(time);
+    });
+  });
+  times.sort((a, b) => a - b);
+  const requests = result.requests.total;
+  return {
+    name: options.name,
+    requests,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: round(percentile(times, 50)),
+    p95Ms: round(percentile(times, 95)),
+    p99Ms: round(percentile(times, 99)),
+    bytesPerRequest: requests > 0 ? Math.round(result.throughput.total / requests) : 0,
+  };
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** Prints the figures with the machine and commit, and writes bench/results/<name>.json. */
+export function report(name: string, smoke: boolean, body: Record<string, unknown>): void {
+  const document = {
+    bench: name,
+    smoke,
+    at: new Date().toISOString(),
+    commit: gitCommit(),
+    cores: availableParallelism(),
+    cpu: cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    ...body,
+  };
+  console.log(JSON.stringify(document, null, 2));
+  if (smoke) return;
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, `${name}.json`), `${JSON.stringify(document, null, 2)}\n`);
+}

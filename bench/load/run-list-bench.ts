@@ -1,0 +1,92 @@
+import { Client } from 'pg';
+import { startScaledApp } from '../../test/e2e/harness';
+import { signIn } from '../../test/support/oidc-sign-in';
+import { load, type LoadFigures, report } from './bench-common';
+import { seedRuns } from './seed-runs';
+
+const SORTS = [
+  'businessId',
+  'fileName',
+  'instrumentName',
+  'created',
+  'status',
+  'runDate',
+  'interpretationRunByName',
+];
+
+/**
+ * Run list under load: 100 clients on loopback against an API (scaled mode, PostgreSQL at
+ * 127.0.0.1:5432, throwaway database) seeded with 100,000 runs across 20 laboratories: the default
+ * page, page 200 sorted on each column, and a search. Targets: p95 < 50 ms, no error.
+ */
+export async function runListBench(smoke: boolean): Promise<Record<string, unknown>> {
+  const scale = smoke
+    ? { runs: 2_000, connections: 5, durationS: 1, maxRequests: 200 }
+    : { runs: 100_000, connections: 100, durationS: 10, maxRequests: 20_000 };
+  const app = await startScaledApp({ apis: 1, workers: 0, env: { LOG_LEVEL: 'warn' } });
+  const db = new Client({ connectionString: app.databaseUrl });
+  try {
+    await db.connect();
+    const { rows } = await db.query<{ id: string; laboratory_id: string }>(
+      `SELECT id, laboratory_id FROM app_user WHERE login = 'technician'`,
+    );
+    const seedStart = Date.now();
+    await seedRuns(db, {
+      runs: scale.runs,
+      laboratories: 20,
+      laboratoryId: rows[0].laboratory_id,
+      userId: rows[0].id,
+    });
+    const seedMs = Date.now() - seedStart;
+    const token = (
+      await signIn({
+        identityUrl: app.url,
+        redirectUri: `${app.url}/`,
+        login: 'technician',
+        password: 'amplio-demo',
+      })
+    ).accessToken;
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+    const page = Math.floor(scale.runs / 20 / 25 / 2);
+    const scenarios: [string, string][] = [
+      ['default page', '/api/run?page=0&size=25'],
+      ...SORTS.map((sort): [string, string] => [
+        `page ${page} by ${sort}`,
+        `/api/run?page=${page}&size=25&sort=${sort}&sortDirection=asc`,
+      ]),
+      ['search', '/api/run?page=0&size=25&search=QuantStudio'],
+      ['search file name', '/api/run?page=0&size=25&search=run_c4ca'],
+    ];
+    const figures: LoadFigures[] = [];
+    for (const [name, path] of scenarios) {
+      figures.push(await load({ name, url: `${app.url}${path}`, headers, ...scale }));
+    }
+    const worstP95 = Math.max(...figures.map((f) => f.p95Ms));
+    const errors = figures.reduce((sum, f) => sum + f.errors + f.non2xx, 0);
+    return {
+      runs: scale.runs,
+      laboratories: 20,
+      seedMs,
+      connections: scale.connections,
+      durationS: scale.durationS,
+      target: 'p95 < 50 ms, zero errors',
+      met: worstP95 < 50 && errors === 0,
+      worstP95Ms: worstP95,
+      errors,
+      scenarios: figures,
+    };
+  } finally {
+    await db.end().catch(() => undefined);
+    await app.stop();
+  }
+}
+
+if (require.main === module) {
+  const smoke = process.argv.includes('--smoke');
+  runListBench(smoke)
+    .then((body) => report('run-list', smoke, body))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,22 @@
+import { runListBench } from '../../bench/load/run-list-bench';
+
+/**
+ * The load benchmarks' smoke variants (tiny counts, about a second each) so that none rots; the real
+ * runs are `npm run bench:load` (bench/load/, figures in bench/results/). Needs `npm run build`.
+ */
+jest.setTimeout(300_000);
+
+describe('load benchmark smoke runs', () => {
+  it('run list: every scenario answers, without errors', async () => {
+    const result = (await runListBench(true)) as {
+      errors: number;
+      scenarios: { name: string; requests: number; p95Ms: number }[];
+    };
+    expect(result.scenarios.length).toBeGreaterThanOrEqual(9);
+    for (const scenario of result.scenarios) {
+      expect(scenario.requests).toBeGreaterThan(0);
+      expect(Number.isFinite(scenario.p95Ms)).toBe(true);
+    }
+    expect(result.errors).toBe(0);
+  });
+});
