@@ -29,6 +29,79 @@ async function choose(page: Page, selectTestId: string, text: string): Promise<v
   await option.waitFor({ state: 'hidden' });
 }
 
+/** The whole scenario against one running application (either mode). */
+async function configureAndWatch(browser: Browser, appUrl: string, watcherUrl: string): Promise<void> {
+  const maker = await newSignedInPage(browser, appUrl, 'manufacturer');
+  await maker.goto(`${appUrl}/admin/configuration/kit`);
+  await maker.locator(testId('add-kit')).click();
+  await maker.locator(testId('new-kit-name')).fill('E2E Kit');
+  await maker.locator(testId('new-kit-reference')).fill('E2E-001');
+  await maker.locator(testId('name-modal-ok')).click();
+  await maker.locator(testId('add-official-version')).click();
+  await maker.locator(testId('new-version-name')).fill('1.0');
+  await maker.locator(testId('name-modal-ok')).click();
+  await maker.locator(testId('version-row-1.0')).waitFor({ state: 'visible' });
+  await choose(maker, 'add-analyser-1.0', 'CFX');
+  await maker.locator(testId('configure-analyser-1.0')).click();
+
+  await maker.locator(testId('kit-analyser-configuration-page')).waitFor({ state: 'visible' });
+  await maker.locator(testId('add-channel')).click();
+  await maker.locator(testId('channel-name-0')).fill('FAM');
+  await maker.locator(testId('channel-threshold-0')).fill('100');
+  await maker.locator(testId('add-results')).click();
+  await maker.locator(testId('results-0-label')).fill('FAM positive');
+  await maker.locator(testId('results-0-add-condition')).click();
+  await maker.locator(testId('results-0-value-0-0')).fill('35');
+  await maker.locator(testId('add-kitControls')).click();
+  await choose(maker, 'kitControls-0-sample-type', 'Negative amplification control');
+  await maker.locator(testId('kitControls-0-label')).fill('Negative control OK');
+  await maker.locator(testId('kitControls-0-add-condition')).click();
+  await choose(maker, 'kitControls-0-operator-0-0', '>=');
+  await maker.locator(testId('kitControls-0-value-0-0')).fill('38');
+  await maker.locator(testId('kit-analyser-save')).click();
+  await maker.waitForURL(/\/admin\/configuration\/kit\/analyser\/[0-9a-f-]{36}$/);
+
+  await maker.locator(testId('kit-analyser-back')).click();
+  // The kit picker forgets the kit on leaving: pick it again, then lock version 1.0.
+  await choose(maker, 'kit-picker', 'E2E Kit');
+  await maker.locator(testId('analyser-badge-1.0-biorad-cfx')).waitFor({ state: 'visible' });
+  await maker.locator(testId('lock-1.0')).click();
+  await confirm(maker);
+  await maker.locator(testId('lock-1.0')).waitFor({ state: 'detached' });
+
+  // A physician of the demo laboratory (another API process when scaled) watches the respiratory kit's official versions.
+  const physician = await newSignedInPage(browser, watcherUrl, 'physician');
+  await physician.goto(`${watcherUrl}/admin/configuration/kit`);
+  await choose(physician, 'kit-picker', 'Respiratory');
+  await physician.locator(testId('version-row-1.0')).waitFor({ state: 'visible' });
+
+  const admin = await newSignedInPage(browser, appUrl, 'labadmin');
+  await admin.goto(`${appUrl}/admin/configuration/lot`);
+  await choose(admin, 'kit-picker', 'Respiratory');
+  await admin.locator(testId('lot-add')).click();
+  await admin.locator(testId('lot-name')).fill('RV-E2E-LIVE');
+  await choose(admin, 'lot-kit-version', '1.0');
+  await admin.locator(testId('lot-save')).click();
+  await admin.locator(testId('lot-row-RV-E2E-LIVE')).waitFor({ state: 'visible' });
+
+  // Live: the physician's table shows the new lot without a reload.
+  await physician
+    .locator(`${testId('version-row-1.0')} >> text=RV-E2E-LIVE`)
+    .waitFor({ state: 'visible', timeout: 15_000 });
+
+  // Next sign-in of the technician: the lot changes modal lists the new lot.
+  const technician = await newSignedInPage(browser, appUrl, 'technician');
+  const modal = technician.locator(testId('lot-changes-newLots'));
+  await modal.waitFor({ state: 'visible' });
+  expect(await modal.textContent()).toContain('RV-E2E-LIVE');
+  await technician.locator(testId('lot-changes-ok')).click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Embedded mode only: in the scaled mode (2 API processes, Redis) the run gets as far as the
+ * technician's lot changes modal, whose OK button another modal container covers (not solved yet).
+ */
 describe('configuration (embedded mode)', () => {
   let app: EmbeddedApp;
   let browser: Browser;
@@ -44,73 +117,7 @@ describe('configuration (embedded mode)', () => {
 
   it(
     'configures a kit for CFX, locks it, and a new lot reaches the other users live and at next sign-in',
-    async () => {
-      const maker = await newSignedInPage(browser, app.url, 'manufacturer');
-      await maker.goto(`${app.url}/admin/configuration/kit`);
-      await maker.locator(testId('add-kit')).click();
-      await maker.locator(testId('new-kit-name')).fill('E2E Kit');
-      await maker.locator(testId('new-kit-reference')).fill('E2E-001');
-      await maker.locator(testId('name-modal-ok')).click();
-      await maker.locator(testId('add-official-version')).click();
-      await maker.locator(testId('new-version-name')).fill('1.0');
-      await maker.locator(testId('name-modal-ok')).click();
-      await maker.locator(testId('version-row-1.0')).waitFor({ state: 'visible' });
-      await choose(maker, 'add-analyser-1.0', 'CFX');
-      await maker.locator(testId('configure-analyser-1.0')).click();
-
-      await maker.locator(testId('kit-analyser-configuration-page')).waitFor({ state: 'visible' });
-      await maker.locator(testId('add-channel')).click();
-      await maker.locator(testId('channel-name-0')).fill('FAM');
-      await maker.locator(testId('channel-threshold-0')).fill('100');
-      await maker.locator(testId('add-results')).click();
-      await maker.locator(testId('results-0-label')).fill('FAM positive');
-      await maker.locator(testId('results-0-add-condition')).click();
-      await maker.locator(testId('results-0-value-0-0')).fill('35');
-      await maker.locator(testId('add-kitControls')).click();
-      await choose(maker, 'kitControls-0-sample-type', 'Negative amplification control');
-      await maker.locator(testId('kitControls-0-label')).fill('Negative control OK');
-      await maker.locator(testId('kitControls-0-add-condition')).click();
-      await choose(maker, 'kitControls-0-operator-0-0', '>=');
-      await maker.locator(testId('kitControls-0-value-0-0')).fill('38');
-      await maker.locator(testId('kit-analyser-save')).click();
-      await maker.waitForURL(/\/admin\/configuration\/kit\/analyser\/[0-9a-f-]{36}$/);
-
-      await maker.locator(testId('kit-analyser-back')).click();
-      // The kit picker forgets the kit on leaving: pick it again, then lock version 1.0.
-      await choose(maker, 'kit-picker', 'E2E Kit');
-      await maker.locator(testId('analyser-badge-1.0-biorad-cfx')).waitFor({ state: 'visible' });
-      await maker.locator(testId('lock-1.0')).click();
-      await confirm(maker);
-      await maker.locator(testId('lock-1.0')).waitFor({ state: 'detached' });
-
-      // A physician of the demo laboratory watches the respiratory kit's official versions.
-      const physician = await newSignedInPage(browser, app.url, 'physician');
-      await physician.goto(`${app.url}/admin/configuration/kit`);
-      await choose(physician, 'kit-picker', 'Respiratory');
-      await physician.locator(testId('version-row-1.0')).waitFor({ state: 'visible' });
-
-      const admin = await newSignedInPage(browser, app.url, 'labadmin');
-      await admin.goto(`${app.url}/admin/configuration/lot`);
-      await choose(admin, 'kit-picker', 'Respiratory');
-      await admin.locator(testId('lot-add')).click();
-      await admin.locator(testId('lot-name')).fill('RV-E2E-LIVE');
-      await choose(admin, 'lot-kit-version', '1.0');
-      await admin.locator(testId('lot-save')).click();
-      await admin.locator(testId('lot-row-RV-E2E-LIVE')).waitFor({ state: 'visible' });
-
-      // Live: the physician's table shows the new lot without a reload.
-      await physician
-        .locator(`${testId('version-row-1.0')} >> text=RV-E2E-LIVE`)
-        .waitFor({ state: 'visible', timeout: 15_000 });
-
-      // Next sign-in of the technician: the lot changes modal lists the new lot.
-      const technician = await newSignedInPage(browser, app.url, 'technician');
-      const modal = technician.locator(testId('lot-changes-newLots'));
-      await modal.waitFor({ state: 'visible' });
-      expect(await modal.textContent()).toContain('RV-E2E-LIVE');
-      await technician.locator(testId('lot-changes-ok')).click();
-      await modal.waitFor({ state: 'hidden' });
-    },
+    () => configureAndWatch(browser, app.url, app.url),
     TEST_TIMEOUT,
   );
 });
