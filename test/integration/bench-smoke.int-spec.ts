@@ -1,3 +1,4 @@
+import { liveEventsBench } from '../../bench/load/live-events-bench';
 import { runListBench } from '../../bench/load/run-list-bench';
 
 /**
@@ -18,5 +19,11 @@ describe('load benchmark smoke runs', () => {
       expect(Number.isFinite(scenario.p95Ms)).toBe(true);
     }
     expect(result.errors).toBe(0);
+  });
+
+  it('live events: every client on both API processes receives every status change', async () => {
+    const result = (await liveEventsBench(true)) as { expected: number; received: number; p95Ms: number };
+    expect(result.received).toBe(result.expected);
+    expect(result.p95Ms).toBeLessThan(5_000);
   });
 });
