@@ -238,7 +238,7 @@ export interface paths {
         get: operations["RunsController_get"];
         put?: never;
         post?: never;
-        delete?: never;
+        delete: operations["RunReviewController_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -324,6 +324,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/run/{id}/diagnostic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RunReviewController_diagnostic"];
+        put: operations["RunReviewController_updateDiagnostic"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/run/{id}/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RunReviewController_listComments"];
+        put: operations["RunReviewController_updateComment"];
+        post: operations["RunReviewController_addComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/run/{id}/wells-comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RunReviewController_wellsComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plate-template/plateplans": {
         parameters: {
             query?: never;
@@ -340,6 +388,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plate-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PlateTemplatesController_list"];
+        put?: never;
+        post: operations["PlateTemplatesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plate-template/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["PlateTemplatesController_replace"];
+        post?: never;
+        delete: operations["PlateTemplatesController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/run/reindex-elasticsearch": {
         parameters: {
             query?: never;
@@ -350,6 +430,102 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["SearchController_reindex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/run/export/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ExportsController_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ftp-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FileTransferController_get"];
+        put: operations["FileTransferController_update"];
+        post: operations["FileTransferController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ftp-connection/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["FileTransferController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ftp-connection/configuration/valid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FileTransferController_valid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ftp/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["FileTransferController_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ftp/send/run/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["FileTransferController_send"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1127,6 +1303,11 @@ export interface components {
             lotId: string;
             /** @enum {string} */
             sampleType: "SAMPLE" | "NEGATIVE_AMPLIFICATION_CONTROL" | "NEGATIVE_EXTRACTION_CONTROL" | "POSITIVE_CONTROL" | "BLANK_CONTROL";
+            /** @description Must be the lot's kit when given */
+            kitId?: string;
+            /** @description Must be the lot's current kit version when given */
+            kitVersionId?: string;
+            name?: string | null;
         };
         CreateRunDto: {
             id: string;
@@ -1157,6 +1338,8 @@ export interface components {
             name: string;
             cq: number | null;
             endRFU: number | null;
+            /** @description The instrument's own Cq from the file */
+            instrumentCq: number | null;
         };
         SuggestedResultDto: {
             label: string;
@@ -1180,6 +1363,14 @@ export interface components {
             reasonCode: string | null;
             /** @description Positional parameters of the reason */
             reasonParams: string[] | null;
+            /** @description Safety net: approval needs a person override of this well */
+            requiresReview: boolean;
+            /** @description A person's override */
+            override: components["schemas"]["SuggestedResultDto"] | null;
+            /** @description Override if present, else suggested */
+            effectiveResult: components["schemas"]["SuggestedResultDto"] | null;
+            sampleType: string | null;
+            kitVersionId: string | null;
         };
         RunInterpretationDto: {
             wells: components["schemas"]["WellInterpretationDto"][];
@@ -1192,6 +1383,8 @@ export interface components {
             name: string;
             threshold: number | null;
             cq: number | null;
+            /** @description The instrument's own Cq */
+            instrumentCq: number | null;
             points: components["schemas"]["ChartPointDto"][];
         };
         WellChartDto: {
@@ -1201,9 +1394,180 @@ export interface components {
         RunChartDto: {
             wells: components["schemas"]["WellChartDto"][];
         };
+        DiagnosticResultDto: {
+            id: string;
+            label: string;
+            color: string;
+            /** @enum {string} */
+            validityType: "VALID" | "INVALID";
+        };
+        WellOverrideDto: {
+            /** @enum {string} */
+            origin: "SUBMITTED";
+            technicianName: string;
+            creationDateTime: string;
+            result: components["schemas"]["DiagnosticResultDto"];
+            /** @description The result before the change ({old}) */
+            previousLabel: string | null;
+        };
+        WellDiagnosticDto: {
+            wellId: string;
+            position: string;
+            suggested: components["schemas"]["DiagnosticResultDto"] | null;
+            diagnostic: components["schemas"]["WellOverrideDto"] | null;
+            /** @description Override if present, else suggested */
+            effective: components["schemas"]["DiagnosticResultDto"] | null;
+            requiresReview: boolean;
+            /** @description SPEC 5: diagnostics offered for this well */
+            offered: components["schemas"]["DiagnosticResultDto"][];
+        };
+        RunDiagnosticsDto: {
+            canUpdate: boolean;
+            wells: components["schemas"]["WellDiagnosticDto"][];
+        };
+        UpdateWellDiagnosticDto: {
+            wellId: string;
+            /** @description Diagnostic id (one of the well offered diagnostics) */
+            result: string;
+        };
+        CommentDto: {
+            id: string;
+            wellId: string | null;
+            technicianName: string;
+            creationDateTime: string;
+            value: string;
+            /** @description True when the caller wrote it (only the author edits) */
+            editable: boolean;
+        };
+        CreateCommentDto: {
+            value: string;
+        };
+        UpdateCommentDto: {
+            value: string;
+            id: string;
+        };
+        WellsCommentDto: {
+            wellIds: string[];
+            comment: string;
+        };
         PlatePlanTypeDto: {
             plateName: string;
             extension: string;
+        };
+        WellTemplateDto: {
+            /** @example A1 */
+            position: string;
+            name?: string | null;
+            /** @enum {string|null} */
+            sampleType?: "SAMPLE" | "NEGATIVE_AMPLIFICATION_CONTROL" | "NEGATIVE_EXTRACTION_CONTROL" | "POSITIVE_CONTROL" | "BLANK_CONTROL" | null;
+            kitId?: string | null;
+            kitVersionId?: string | null;
+            lotId?: string | null;
+        };
+        PlateTemplateDto: {
+            id: string;
+            name: string;
+            laboratoryId: string;
+            analyserId: string | null;
+            /** @enum {string} */
+            plateType: "RECTANGULAR_96" | "RECTANGULAR_384";
+            wellTemplates: components["schemas"]["WellTemplateDto"][];
+        };
+        SavePlateTemplateDto: {
+            name: string;
+            analyserId?: string | null;
+            /** @enum {string} */
+            plateType: "RECTANGULAR_96" | "RECTANGULAR_384";
+            wellTemplates: components["schemas"]["WellTemplateDto"][];
+        };
+        ExportRequestDto: {
+            /** @description Wells to export; absent = the whole plate */
+            wellIds?: string[];
+            /**
+             * @default pdf
+             * @enum {string}
+             */
+            format: "pdf" | "xlsx" | "csv" | "xml";
+            /**
+             * @description PDF only: the plate map first
+             * @default false
+             */
+            isExportAsPlate: boolean;
+            /**
+             * @description CSV only: exactly one character
+             * @default ,
+             */
+            separator: string;
+        };
+        FtpConfigurationDto: {
+            id: string;
+            sendFilesOnApproval: boolean;
+            /** @enum {string} */
+            protocol: "FTP" | "SFTP";
+            host: string;
+            port: number;
+            directory: string;
+            /** @enum {string} */
+            authentication: "PASSWORD" | "SSH_KEY";
+            username: string;
+            passwordSet: boolean;
+            privateKeySet: boolean;
+            passphraseSet: boolean;
+            ftps: boolean;
+            tlsCertificateFingerprint?: string | null;
+            hostKeyFingerprint?: string | null;
+            /** @enum {string} */
+            exportFormat: "pdf" | "xlsx" | "csv" | "xml";
+            ownerId: string;
+        };
+        SaveFtpConfigurationDto: {
+            /** @description PUT: the configuration to update */
+            id?: string;
+            /** @default false */
+            sendFilesOnApproval: boolean;
+            /** @enum {string} */
+            protocol: "FTP" | "SFTP";
+            host: string;
+            port: number;
+            /** @default  */
+            directory: string;
+            /** @enum {string} */
+            authentication: "PASSWORD" | "SSH_KEY";
+            username: string;
+            password?: string;
+            /** @description OpenSSH or PEM private key (SSH_KEY) */
+            privateKey?: string;
+            passphrase?: string;
+            /** @description FTP only: explicit FTPS (AUTH TLS) */
+            ftps?: boolean;
+            /** @description FTPS: SHA-256 fingerprint of the accepted certificate (shown at Test) */
+            tlsCertificateFingerprint?: string;
+            /** @description SFTP: the host key fingerprint shown at Test, pinned on Save */
+            hostKeyFingerprint?: string;
+            /**
+             * @default xml
+             * @enum {string}
+             */
+            exportFormat: "pdf" | "xlsx" | "csv" | "xml";
+        };
+        FtpTestResultDto: {
+            /** @enum {string} */
+            protocol: "FTP" | "SFTP";
+            hostKeyFingerprint?: string;
+            tlsCertificateFingerprint256?: string;
+            /** @description SFTP: the server presents another key than the one stored */
+            hostKeyChanged: boolean;
+            storedHostKeyFingerprint?: string | null;
+        };
+        FtpSendResultDto: {
+            runId: string;
+            /** @description null while the transfer is pending */
+            ftpSent?: boolean | null;
+            /** @enum {string} */
+            state: "PENDING" | "SENT" | "FAILED";
+            /** @description Translation key of the failure */
+            message?: string;
+            params?: string[];
         };
         AnalyserDto: {
             id: string;
@@ -1915,6 +2279,25 @@ export interface operations {
             };
         };
     };
+    RunReviewController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     RunsController_interpretation: {
         parameters: {
             query?: never;
@@ -2022,6 +2405,148 @@ export interface operations {
             };
         };
     };
+    RunReviewController_diagnostic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunDiagnosticsDto"];
+                };
+            };
+        };
+    };
+    RunReviewController_updateDiagnostic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWellDiagnosticDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunDiagnosticsDto"];
+                };
+            };
+        };
+    };
+    RunReviewController_listComments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDto"][];
+                };
+            };
+        };
+    };
+    RunReviewController_updateComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCommentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDto"][];
+                };
+            };
+        };
+    };
+    RunReviewController_addComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCommentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDto"][];
+                };
+            };
+        };
+    };
+    RunReviewController_wellsComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WellsCommentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDto"][];
+                };
+            };
+        };
+    };
     PlateTemplatesController_platePlans: {
         parameters: {
             query?: never;
@@ -2041,6 +2566,95 @@ export interface operations {
             };
         };
     };
+    PlateTemplatesController_list: {
+        parameters: {
+            query?: {
+                /** @description Kit version ids (repeated parameter) */
+                versionIds?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlateTemplateDto"][];
+                };
+            };
+        };
+    };
+    PlateTemplatesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavePlateTemplateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlateTemplateDto"];
+                };
+            };
+        };
+    };
+    PlateTemplatesController_replace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavePlateTemplateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlateTemplateDto"];
+                };
+            };
+        };
+    };
+    PlateTemplatesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     SearchController_reindex: {
         parameters: {
             query?: never;
@@ -2055,6 +2669,183 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    ExportsController_export: {
+        parameters: {
+            query?: never;
+            header: {
+                "accept-language": string;
+            };
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
+                    "application/xml; charset=utf-8": string;
+                };
+            };
+        };
+    };
+    FileTransferController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpConfigurationDto"];
+                };
+            };
+        };
+    };
+    FileTransferController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveFtpConfigurationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpConfigurationDto"];
+                };
+            };
+        };
+    };
+    FileTransferController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveFtpConfigurationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpConfigurationDto"];
+                };
+            };
+        };
+    };
+    FileTransferController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FileTransferController_valid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+        };
+    };
+    FileTransferController_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveFtpConfigurationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpTestResultDto"];
+                };
+            };
+        };
+    };
+    FileTransferController_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpSendResultDto"];
+                };
             };
         };
     };
