@@ -18,10 +18,15 @@ for (const folder of ['server', 'workers', 'web', 'libs']) symlinkSync(join(root
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const only = args.filter((arg) => !arg.startsWith('--'));
-for (const bench of ['run-list-bench', 'live-events-bench']) {
+for (const bench of ['run-list-bench', 'live-events-bench', 'batch-import-bench']) {
   if (only.length > 0 && !only.includes(bench)) continue;
-  execFileSync(process.execPath, [join(out, 'bench/load', `${bench}.js`), ...(smoke ? ['--smoke'] : [])], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  try {
+    execFileSync(process.execPath, [join(out, 'bench/load', `${bench}.js`), ...(smoke ? ['--smoke'] : [])], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  } catch {
+    process.exitCode = 1;
+    console.error(`${bench} failed`);
+  }
 }

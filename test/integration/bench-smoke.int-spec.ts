@@ -1,3 +1,4 @@
+import { batchImportBench } from '../../bench/load/batch-import-bench';
 import { liveEventsBench } from '../../bench/load/live-events-bench';
 import { runListBench } from '../../bench/load/run-list-bench';
 
@@ -25,5 +26,11 @@ describe('load benchmark smoke runs', () => {
     const result = (await liveEventsBench(true)) as { expected: number; received: number; p95Ms: number };
     expect(result.received).toBe(result.expected);
     expect(result.p95Ms).toBeLessThan(5_000);
+  });
+
+  it('batch import: 1 then 2 workers import every upload once', async () => {
+    const result = (await batchImportBench(true)) as { lost: boolean; passes: { runsPerMinute: number }[] };
+    expect(result.lost).toBe(false);
+    for (const pass of result.passes) expect(pass.runsPerMinute).toBeGreaterThan(0);
   });
 });
