@@ -15,6 +15,11 @@ export function wellInterpretation(overrides: Partial<WellInterpretation> = {}):
     reason: null,
     reasonCode: null,
     reasonParams: null,
+    requiresReview: false,
+    override: null,
+    effectiveResult: null,
+    sampleType: null,
+    kitVersionId: null,
     ...overrides,
   };
 }
