@@ -63,7 +63,7 @@ describe('effective result (SPEC 3): override if present, otherwise suggested', 
     expect(resultText(well, english.t)).toBe('Abnormal');
     expect(resultCaptions([well])).toEqual([['Abnormal', '#ff0000']]);
   });
-  it('falls back to the suggested result for rows without the field', () => {
+  it('falls back to the suggested result for rows without an effective result', () => {
     const well = wellInterpretation({ resultState: 'RESULT', suggestedResult: suggested });
     expect(effectiveResult(well)).toEqual(suggested);
   });

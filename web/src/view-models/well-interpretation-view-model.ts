@@ -29,7 +29,7 @@ type ResultView = { label: string; color: string; validityType: 'VALID' | 'INVAL
 export function effectiveResult(
   well: WellInterpretation & { effectiveResult?: ResultView | null },
 ): ResultView | null {
-  return well.effectiveResult !== undefined ? well.effectiveResult : (well.suggestedResult ?? null);
+  return well.effectiveResult ?? well.suggestedResult ?? null;
 }
 
 /** The effective result's label, or the translated result state. */
