@@ -49,6 +49,15 @@ async function chooseOption(page: Page, selectTestId: string, text?: string): Pr
   return true;
 }
 
+/** Whether an Ant Design Select shows a chosen value (class names of antd 6, and of antd 5). */
+async function hasValue(page: Page, selectTestId: string): Promise<boolean> {
+  const value = page.locator(
+    `${testId(selectTestId)} .ant-select-content-value, ${testId(selectTestId)}.ant-select-content-has-value, ` +
+      `${testId(selectTestId)} .ant-select-content-has-value, ${testId(selectTestId)} .ant-select-selection-item`,
+  );
+  return (await value.count()) > 0;
+}
+
 async function importRun(page: Page, appUrl: string): Promise<string> {
   await page.goto(appUrl, { waitUntil: 'domcontentloaded' });
   await page.locator(testId('run-import-button')).click();
@@ -68,8 +77,11 @@ async function importRun(page: Page, appUrl: string): Promise<string> {
 
 async function technicianFlow(page: Page, appUrl: string): Promise<string> {
   const runId = await importRun(page, appUrl);
-  await chooseOption(page, 'run-kit-select');
-  await chooseOption(page, 'run-lot-select');
+  // Kit and lot are prefilled when the laboratory has exactly one usable lot; choose otherwise.
+  if (!(await hasValue(page, 'run-lot-select'))) {
+    if (!(await hasValue(page, 'run-kit-select'))) await chooseOption(page, 'run-kit-select');
+    await chooseOption(page, 'run-lot-select');
+  }
   // A second kit-and-lot row when the laboratory has a second kit.
   const addRow = page.locator(testId('add-kit-lot-row'));
   if (await addRow.isEnabled()) {
