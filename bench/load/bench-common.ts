@@ -45,7 +45,8 @@ export async function load(options: {
   headers: Record<string, string>;
   connections: number;
   durationS: number;
-  maxRequests: number;
+  /** Informational: autocannon ignores `duration` when `amount` is set, so the run is bounded by time. */
+  maxRequests?: number;
 }): Promise<LoadFigures> {
   if (!/^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(options.url)) throw new Error('loopback only');
   const times: number[] = [];
@@ -56,7 +57,6 @@ export async function load(options: {
         headers: options.headers,
         connections: options.connections,
         duration: options.durationS,
-        amount: options.maxRequests,
       },
       (error: unknown, finished: autocannon.Result) =>
         error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(finished),
