@@ -35,7 +35,7 @@ function violations(files: Record<string, string>): string[] {
       // depcruise exits non-zero when it finds violations; its report is still on stdout.
       const { stdout, stderr } = error as { stdout?: string; stderr?: string };
       output = stdout ?? '';
-      if (!output.trim()) throw new Error(`depcruise failed: ${stderr ?? String(error)}`);
+      if (!output.trim()) throw new Error(`depcruise failed: ${stderr ?? String(error)}`, { cause: error });
     }
     const report = JSON.parse(output) as { summary: { violations: Array<{ rule: { name: string } }> } };
     return report.summary.violations.map((violation) => violation.rule.name).sort();

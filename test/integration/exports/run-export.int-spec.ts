@@ -26,7 +26,7 @@ function pdfText(pdf: Buffer): string {
 
 /** The rows of the CSV's wells section: the header row starts with "Position". */
 function csvWells(csv: Buffer, separator: string): Array<Record<string, string>> {
-  const rows = parse(csv, { bom: true, delimiter: separator, relax_column_count: true }) as string[][];
+  const rows: string[][] = parse(csv, { bom: true, delimiter: separator, relax_column_count: true });
   const start = rows.findIndex((row) => row[0] === 'Position');
   const header = rows[start];
   const wells: Array<Record<string, string>> = [];
