@@ -1,27 +1,13 @@
 import { apiFetch } from './api-client';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
 
 export type FtpProtocol = 'FTP' | 'SFTP';
 export type FtpAuthentication = 'PASSWORD' | 'SSH_KEY';
 
-/** GET /ftp-connection (server: FtpConfigurationDto): never any secret, only whether each is set. */
-export type FtpConfiguration = {
-  id: string;
-  sendFilesOnApproval: boolean;
-  protocol: FtpProtocol;
-  host: string;
-  port: number;
-  directory: string;
-  authentication: FtpAuthentication;
-  username: string;
-  passwordSet: boolean;
-  privateKeySet: boolean;
-  passphraseSet: boolean;
-  ftps: boolean;
-  tlsCertificateFingerprint: string | null;
-  hostKeyFingerprint: string | null;
-  exportFormat: 'pdf' | 'xlsx' | 'csv' | 'xml';
-  ownerId: string;
-};
+/** GET /ftp-connection: never any secret, only whether each is set. */
+export type FtpConfiguration = Schemas['FtpConfigurationDto'];
 
 /** POST/PUT /ftp-connection and POST /ftp/test (server: SaveFtpConfigurationDto); absent secret = keep. */
 export type FtpConfigurationBody = {

@@ -1,27 +1,13 @@
 import { apiFetch } from './api-client';
+import type { components } from './schema';
 
-/** GET /api/laboratory/{id} (server: LaboratoryDto). */
-export type Laboratory = {
-  id: string;
-  name: string;
-  active: boolean;
-  kitManufacturer: boolean;
-  userCount: number;
-};
+type Schemas = components['schemas'];
 
-/** A laboratory user (server: UserDto, SPEC 3). */
-export type LaboratoryUser = {
-  id: string;
-  login: string;
-  lastname: string;
-  firstname: string;
-  email: string | null;
-  emailVerified: boolean;
-  enabled: boolean;
-  requiredActions: string[];
-  admin: boolean;
-  doctor: boolean;
-};
+/** GET /api/laboratory/{id}. */
+export type Laboratory = Schemas['LaboratoryDto'];
+
+/** A laboratory user (SPEC 3). */
+export type LaboratoryUser = Schemas['UserDto'];
 
 export type Page<T> = { content: T[]; totalElements: number; number: number };
 

@@ -51,7 +51,7 @@ export function formOf(configuration: FtpConfiguration): FtpForm {
     authentication: configuration.authentication,
     username: configuration.username,
     ftps: configuration.ftps,
-    hostKeyFingerprint: configuration.hostKeyFingerprint,
+    hostKeyFingerprint: configuration.hostKeyFingerprint ?? null,
   };
 }
 
