@@ -1,6 +1,7 @@
+import { PageQueryDto } from '../../common/dto/page-query.dto';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Max, Min } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, IsUUID } from 'class-validator';
 
 const list = ({ value }: { value: unknown }): string[] | undefined => {
   if (value === undefined || value === '') return undefined;
@@ -15,20 +16,7 @@ const toBoolean = (value: unknown): unknown =>
   value === 'true' || value === true ? true : value === 'false' || value === false ? false : value;
 
 /** Paging, sorting and filters of both version tables (SPEC 7 "Kit versions"). */
-export class KitVersionQueryDto {
-  @ApiPropertyOptional({ default: 0 })
-  @IsOptional()
-  @Transform(({ value }) => Number(value))
-  @IsInt()
-  @Min(0)
-  page?: number;
-  @ApiPropertyOptional({ default: 5 })
-  @IsOptional()
-  @Transform(({ value }) => Number(value))
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  size?: number;
+export class KitVersionQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'createdDate,desc (default) or version,asc...' })
   @IsOptional()
   @IsString()

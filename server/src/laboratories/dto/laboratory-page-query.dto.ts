@@ -1,23 +1,9 @@
+import { PageQueryDto } from '../../common/dto/page-query.dto';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 /** GET /laboratory and /laboratory/search: page from 0, size (9 on the screen), sort `name,asc|desc`. */
-export class LaboratoryPageQueryDto {
-  @ApiPropertyOptional({ default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(100_000)
-  page?: number;
-  @ApiPropertyOptional({ default: 9 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  size?: number;
+export class LaboratoryPageQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ example: 'name,asc' })
   @IsOptional()
   @Matches(/^name,(asc|desc)$/)

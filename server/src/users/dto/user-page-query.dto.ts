@@ -1,23 +1,9 @@
+import { PageQueryDto } from '../../common/dto/page-query.dto';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsOptional, Matches } from 'class-validator';
 
 /** GET /laboratory/{id}/users: page from 0, size (6 on the screen), sort `login,asc` by default. */
-export class UserPageQueryDto {
-  @ApiPropertyOptional({ default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(100_000)
-  page?: number;
-  @ApiPropertyOptional({ default: 6 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  size?: number;
+export class UserPageQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ example: 'login,asc' })
   @IsOptional()
   @Matches(/^(login|lastname|firstname|email),(asc|desc)$/)
