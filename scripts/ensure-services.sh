@@ -54,6 +54,10 @@ fi
 if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdffonts >/dev/null 2>&1; then
   missing+=(poppler-utils)
 fi
+# docker-compose (Debian's 1.29): validates docker-compose.yml offline in the tests (no engine needed).
+if ! command -v docker-compose >/dev/null 2>&1; then
+  missing+=(docker-compose)
+fi
 # openssh-client: ssh-keygen makes the real OpenSSH keys of the SFTP transfer tests.
 if ! command -v ssh-keygen >/dev/null 2>&1; then
   missing+=(openssh-client)
