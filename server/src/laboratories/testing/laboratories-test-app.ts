@@ -6,7 +6,7 @@
  * A bearer token is simply a user's login. Not used in production.
  */
 import { randomUUID } from 'node:crypto';
-import { type INestApplication, Module } from '@nestjs/common';
+import { Global, type INestApplication, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
@@ -18,6 +18,7 @@ import { ErrorBodyFilter } from '../../common/error-body.filter';
 import { createValidationPipe } from '../../common/validation.pipe';
 import { seedDatabase } from '../../seed/demo-seed';
 import { UsersModule } from '../../users/users.module';
+import { RUNTIME_SETTINGS, type RuntimeSettings } from '../../infrastructure/runtime-settings';
 
 const ADMIN_URL = process.env.AMPLIO_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -80,8 +81,27 @@ export async function startLaboratoriesTestApp(): Promise<LaboratoriesTestApp> {
   await seedDatabase(dataSource, true);
   await seedOtherLaboratory(dataSource);
 
+  /** What InfrastructureModule gives the users feature in the app: the built-in user directory. */
+  @Global()
   @Module({
-    imports: [DatabaseModule.forDataSource(dataSource), UsersModule],
+    providers: [
+      {
+        provide: RUNTIME_SETTINGS,
+        useValue: {
+          importTimeoutMs: 60_000,
+          allowFileDownload: false,
+          version: 'test',
+          buildDate: 'test',
+          userDirectory: { kind: 'built-in' },
+        } satisfies RuntimeSettings,
+      },
+    ],
+    exports: [RUNTIME_SETTINGS],
+  })
+  class TestSettingsModule {}
+
+  @Module({
+    imports: [DatabaseModule.forDataSource(dataSource), TestSettingsModule, UsersModule],
     providers: [
       { provide: ACCESS_TOKEN_VERIFIER, useValue: loginVerifier },
       UserResolver,
