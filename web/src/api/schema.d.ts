@@ -1976,7 +1976,9 @@ export interface operations {
     LaboratoryUsersController_list: {
         parameters: {
             query?: {
+                /** @description Page index, from 0 */
                 page?: number;
+                /** @description Rows per page (default: the screen's page size, SPEC 9) */
                 size?: number;
                 sort?: string;
             };
@@ -3031,7 +3033,9 @@ export interface operations {
     KitVersionsController_pageOfficial: {
         parameters: {
             query?: {
+                /** @description Page index, from 0 */
                 page?: number;
+                /** @description Rows per page (default: the screen's page size, SPEC 9) */
                 size?: number;
                 /** @description createdDate,desc (default) or version,asc... */
                 sort?: string;
@@ -3129,7 +3133,9 @@ export interface operations {
     KitVersionsController_pageLaboratory: {
         parameters: {
             query?: {
+                /** @description Page index, from 0 */
                 page?: number;
+                /** @description Rows per page (default: the screen's page size, SPEC 9) */
                 size?: number;
                 /** @description createdDate,desc (default) or version,asc... */
                 sort?: string;
@@ -3702,7 +3708,9 @@ export interface operations {
     LaboratoriesController_list: {
         parameters: {
             query?: {
+                /** @description Page index, from 0 */
                 page?: number;
+                /** @description Rows per page (default: the screen's page size, SPEC 9) */
                 size?: number;
                 sort?: string;
                 search?: string;
@@ -3749,7 +3757,9 @@ export interface operations {
     LaboratoriesController_search: {
         parameters: {
             query?: {
+                /** @description Page index, from 0 */
                 page?: number;
+                /** @description Rows per page (default: the screen's page size, SPEC 9) */
                 size?: number;
                 sort?: string;
                 search?: string;
