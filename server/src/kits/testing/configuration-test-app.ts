@@ -4,21 +4,12 @@
  * with the real guard, validation pipe and error filter. A bearer token is simply a user's login.
  */
 import { randomUUID } from 'node:crypto';
-import { Global, type INestApplication, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
-import { Client } from 'pg';
+import { Global, Module } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { createDataSource, DatabaseModule, runMigrations, UserRepository } from '@amplio/db';
+import { UserRepository } from '@amplio/db';
 import { EVENT_PUBLISHER, EventPublisher } from '@amplio/events';
-import { AccessTokenGuard } from '../../auth/access-token.guard';
-import { ACCESS_TOKEN_VERIFIER, type AccessTokenVerifier } from '../../auth/auth.tokens';
-import { UserResolver } from '../../auth/user-resolver.service';
-import { ErrorBodyFilter } from '../../common/error-body.filter';
-import { createValidationPipe } from '../../common/validation.pipe';
 import { CONFIGURATION_MODULES } from '../../configuration.modules';
-import { seedDatabase } from '../../seed/demo-seed';
-
-const ADMIN_URL = process.env.AMPLIO_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { startFeatureTestServer } from '../../testing/feature-test-app';
 
 export const DEMO_LABORATORY = '00000000-0000-4000-8000-000000000001';
 export const MANUFACTURER_LABORATORY = '00000000-0000-4000-8000-000000000002';
@@ -45,20 +36,6 @@ export interface ConfigurationTestApp {
     body?: unknown,
   ): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
-}
-
-const loginVerifier: AccessTokenVerifier = {
-  verify: (token) => Promise.resolve({ subject: token, username: token, roles: [], laboratoryId: null }),
-};
-
-async function admin(sql: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Users of the second laboratory: admin, doctor, technician. */
@@ -96,13 +73,6 @@ async function seedOtherLaboratory(dataSource: DataSource): Promise<void> {
 }
 
 export async function startConfigurationTestApp(): Promise<ConfigurationTestApp> {
-  const database = `amplio_configuration_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  await admin(`CREATE DATABASE ${database}`);
-  const dataSource = createDataSource(ADMIN_URL.replace(/\/[^/]*$/, `/${database}`), { poolSize: 4 });
-  await dataSource.initialize();
-  await runMigrations(dataSource);
-  await seedDatabase(dataSource, true);
-  await seedOtherLaboratory(dataSource);
   const events: EmittedEvent[] = [];
   const publisher = new EventPublisher(() => ({
     to: (rooms: string | string[]) => ({
@@ -114,42 +84,10 @@ export async function startConfigurationTestApp(): Promise<ConfigurationTestApp>
   @Module({ providers: [{ provide: EVENT_PUBLISHER, useValue: publisher }], exports: [EVENT_PUBLISHER] })
   class EventsTestModule {}
 
-  @Module({
-    imports: [EventsTestModule, DatabaseModule.forDataSource(dataSource), ...CONFIGURATION_MODULES],
-    providers: [
-      { provide: ACCESS_TOKEN_VERIFIER, useValue: loginVerifier },
-      UserResolver,
-      { provide: APP_GUARD, useClass: AccessTokenGuard },
-      { provide: APP_FILTER, useClass: ErrorBodyFilter },
-    ],
-  })
-  class ConfigurationTestModule {}
-
-  const app: INestApplication = await NestFactory.create(ConfigurationTestModule, { logger: false });
-  app.setGlobalPrefix('api');
-  app.useGlobalPipes(createValidationPipe());
-  await app.listen(0, '127.0.0.1');
-  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-  return {
-    url,
-    dataSource,
-    events,
-    async call<T>(login: string, method: string, path: string, body?: unknown) {
-      const response = await fetch(`${url}/api${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${login}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-    },
-    async close() {
-      await app.close();
-      await dataSource.destroy();
-      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    },
-  };
+  const server = await startFeatureTestServer(
+    'configuration',
+    [EventsTestModule, ...CONFIGURATION_MODULES],
+    seedOtherLaboratory,
+  );
+  return { ...server, events };
 }
