@@ -94,7 +94,8 @@ async function configureAndWatch(browser: Browser, appUrl: string, watcherUrl: s
   const modal = technician.locator(testId('lot-changes-newLots'));
   await modal.waitFor({ state: 'visible' });
   expect(await modal.textContent()).toContain('RV-E2E-LIVE');
-  await technician.locator(testId('lot-changes-ok')).click();
+  // Other start-up modals (release note, expired lots) may stack above it: dismiss this one directly.
+  await technician.locator(testId('lot-changes-ok')).dispatchEvent('click');
   await modal.waitFor({ state: 'hidden' });
 }
 

@@ -194,8 +194,10 @@ describe('exports and file transfer in Chromium (embedded)', () => {
       .waitFor({ state: 'visible' });
 
     // Send on approval: the file arrives once; the run list shows the envelope ok.
-    for (let i = 0; i < 100 && readdirSync(join(root, 'upload')).length === 0; i += 1)
-      await new Promise((done) => setTimeout(done, 200));
+    // The file is written under a temporary name first, then renamed: wait for the final name.
+    const delivered = (): boolean =>
+      readdirSync(join(root, 'upload')).some((name) => /_\d{8}-\d{4}\.xml$/.test(name));
+    for (let i = 0; i < 300 && !delivered(); i += 1) await new Promise((done) => setTimeout(done, 200));
     expect(readdirSync(join(root, 'upload'))).toEqual([expect.stringMatching(/_\d{8}-\d{4}\.xml$/)]);
     await physician.goto(app!.url);
     await physician
