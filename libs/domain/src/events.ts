@@ -27,8 +27,20 @@ export interface RunChangedEvent {
   what: 'created' | 'interpreted' | 'deleted' | 'updated';
 }
 
+/** Progress of one export (room `run:<id>`); the client follows its own by the progressId it sent. */
+export interface ExportProgressEvent {
+  /** Client-chosen id sent with the export request (body field progressId); null when none was sent. */
+  progressId: string | null;
+  runId: string;
+  format: 'pdf' | 'xlsx' | 'csv' | 'xml';
+  state: 'RUNNING' | 'READY' | 'FAILED';
+  /** 0 to 100. */
+  progress: number;
+}
+
 export interface ServerToClientEvents {
   'import.progress': (event: ImportProgressEvent) => void;
+  'export.progress': (event: ExportProgressEvent) => void;
   'run.status': (event: RunStatusEvent) => void;
   'run.changed': (event: RunChangedEvent) => void;
   'lot.changed': (event: { lotId: string; kitId: string; change: 'created' | 'updated' | 'deleted' }) => void;
