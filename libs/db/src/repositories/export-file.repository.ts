@@ -10,6 +10,8 @@ export interface ExportRequestValues {
   isExportAsPlate: boolean;
   separator: string;
   locale: 'en-GB' | 'fr-FR';
+  /** Client-chosen id echoed in export.progress events (absent in rows written before it existed). */
+  progressId?: string | null;
 }
 
 export interface ExportFileRecord {
