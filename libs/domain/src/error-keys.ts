@@ -60,6 +60,27 @@ export const ERROR_KEYS = [
   'errorUserFlagForbidden',
   'errorUserDeleteForbidden',
   'errorUserDirectoryUnavailable',
+  // Exports and file transfer (issue 12): server/src/file-transfer, libs/adapters/src/file-transfer.
+  'errorExportFailed',
+  'errorSecretUnreadable',
+  'errorFtpNotConfigured',
+  'errorFtpConfigurationExists',
+  'errorFtpSecretRequired',
+  'errorFtpRunNotApproved',
+  'errorFtpRunAlreadySent',
+  'errorFtpSshKeyWithFtp',
+  'errorFtpUnreachable',
+  'errorFtpWrongPassword',
+  'errorFtpWrongKey',
+  'errorFtpInvalidPrivateKey',
+  'errorFtpDirectoryMissing',
+  'errorFtpDirectoryNotWritable',
+  'errorFtpHostKeyChanged',
+  'errorFtpConnectionLost',
+  'errorFtpTlsFailed',
+  'errorFtpFileConflict',
+  'errorFtpInvalidConfiguration',
+  'errorFtpTransferFailed',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
