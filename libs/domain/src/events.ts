@@ -38,11 +38,20 @@ export interface ExportProgressEvent {
   progress: number;
 }
 
+/** Progress of a search index rebuild (room `super-admins`: only super admins start and follow it). */
+export interface SearchReindexProgressEvent {
+  state: 'RUNNING' | 'DONE' | 'FAILED';
+  /** Runs written into the new index so far, out of total. */
+  done: number;
+  total: number;
+}
+
 export interface ServerToClientEvents {
   'import.progress': (event: ImportProgressEvent) => void;
   'export.progress': (event: ExportProgressEvent) => void;
   'run.status': (event: RunStatusEvent) => void;
   'run.changed': (event: RunChangedEvent) => void;
+  'search.reindex.progress': (event: SearchReindexProgressEvent) => void;
   'lot.changed': (event: { lotId: string; kitId: string; change: 'created' | 'updated' | 'deleted' }) => void;
 }
 
