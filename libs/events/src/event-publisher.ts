@@ -5,6 +5,8 @@ export type ClientEventPayload<E extends ClientEventName> = Parameters<ServerToC
 
 export const laboratoryRoom = (laboratoryId: string): string => `laboratory:${laboratoryId}`;
 export const runRoom = (runId: string): string => `run:${runId}`;
+/** Every super admin's sockets (search reindex progress). */
+export const SUPER_ADMIN_ROOM = 'super-admins';
 
 /** Something that can emit to rooms: a Socket.IO server or a Redis emitter. */
 export interface RoomEmitter {

@@ -12,9 +12,9 @@ import {
 import type { Server, Socket } from 'socket.io';
 import { RunRepository } from '@amplio/db';
 import type { ClientToServerEvents, ServerToClientEvents } from '@amplio/domain';
-import { laboratoryRoom, runRoom } from '@amplio/events';
+import { laboratoryRoom, runRoom, SUPER_ADMIN_ROOM } from '@amplio/events';
 import { bearerToken } from '../auth/access-token.guard';
-import { type AuthenticatedUser, scopeOf } from '../auth/authenticated-user';
+import { type AuthenticatedUser, hasRole, scopeOf } from '../auth/authenticated-user';
 import { UserResolver } from '../auth/user-resolver.service';
 import { API_RUNTIME, type ApiRuntime } from '../common/api-runtime';
 import { SOCKET_SERVER_HOLDER, type SocketServerHolder } from './socket-server-holder';
@@ -124,6 +124,7 @@ export class RunEventsGateway
     const user = socket.data.user;
     if (!user) return void socket.disconnect(true);
     if (user.laboratoryId) await socket.join(laboratoryRoom(user.laboratoryId));
+    if (hasRole(user, 'SUPER_ADMIN')) await socket.join(SUPER_ADMIN_ROOM);
     this.logger.debug(`socket ${socket.id} joined as ${user.login}`);
   }
 
