@@ -71,6 +71,7 @@ async function bootstrap(): Promise<void> {
       clientId: config.oidc.clientId,
       audience: config.oidc.audience,
       redirectOrigins: config.oidc.redirectOrigins,
+      accessTokenTtlSeconds: config.oidc.accessTokenTtlSeconds,
       db: { query: (sql, params) => dataSource.query(sql, params) },
       signingKeySealer: deploymentSecretBox(config),
     });

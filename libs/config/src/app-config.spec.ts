@@ -48,4 +48,13 @@ describe('loadConfig', () => {
     expect(config.imports.abandonedAfterMs).toBe(24 * 3600 * 1000);
     expect(() => loadConfig({ UPLOAD_MAX_FILE_MB: '0' })).toThrow(/UPLOAD_MAX_FILE_MB/);
   });
+
+  it('reads the built-in provider access token lifetime, bounded', () => {
+    expect(loadConfig({}).oidc.accessTokenTtlSeconds).toBe(300);
+    expect(loadConfig({ OIDC_ACCESS_TOKEN_TTL_SECONDS: '15' }).oidc.accessTokenTtlSeconds).toBe(15);
+    expect(() => loadConfig({ OIDC_ACCESS_TOKEN_TTL_SECONDS: '5' })).toThrow(/OIDC_ACCESS_TOKEN_TTL_SECONDS/);
+    expect(() => loadConfig({ OIDC_ACCESS_TOKEN_TTL_SECONDS: '86400' })).toThrow(
+      /OIDC_ACCESS_TOKEN_TTL_SECONDS/,
+    );
+  });
 });

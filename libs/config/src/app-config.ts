@@ -27,6 +27,8 @@ export interface AppConfig {
      * (OIDC_ADMIN_CLIENT_ID, OIDC_ADMIN_CLIENT_SECRET; docs/identity.md); null with the built-in provider.
      */
     admin: { clientId: string; clientSecret: string } | null;
+    /** Lifetime of the built-in provider's access (and ID) tokens, OIDC_ACCESS_TOKEN_TTL_SECONDS (10..3600, default 300). */
+    accessTokenTtlSeconds: number;
   };
   webDistDir: string;
   seedDemoData: boolean;
@@ -167,6 +169,7 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
         env.OIDC_ADMIN_CLIENT_ID && env.OIDC_ADMIN_CLIENT_SECRET
           ? { clientId: env.OIDC_ADMIN_CLIENT_ID, clientSecret: env.OIDC_ADMIN_CLIENT_SECRET }
           : null,
+      accessTokenTtlSeconds: integer(env, 'OIDC_ACCESS_TOKEN_TTL_SECONDS', 300, 10, 3600),
     },
     webDistDir: resolve(rootDir, env.WEB_DIST_DIR ?? 'web/dist'),
     seedDemoData: bool(env, 'SEED_DEMO_DATA', true),

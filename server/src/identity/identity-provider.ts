@@ -36,7 +36,7 @@ export interface IdentityProviderOptions {
   /** Allowed SPA origins (e.g. [publicUrl]); redirect URIs and post-logout URIs are `origin + '/'`. */
   redirectOrigins: string[];
   db: SqlClient;
-  /** Access token (and ID token) lifetime; default 300 s. */
+  /** Access token (and ID token) lifetime, 10..3600 s; default 300 s (OIDC_ACCESS_TOKEN_TTL_SECONDS). */
   accessTokenTtlSeconds?: number;
   /** Lifetime of the sign-in session, its grant and its refresh token; default 36000 s (10 h, Keycloak's SSO Session Max). */
   sessionTtlSeconds?: number;
@@ -67,6 +67,8 @@ export interface IdentityProvider {
 }
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** Keycloak's default access token lifespan. */
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 300;
 
 /**
  * Creates the built-in OpenID provider (oidc-provider 9) with Keycloak's paths under
@@ -78,7 +80,11 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const issuer = `${publicUrl}${prefix}`;
   const { db, clientId, audience } = options;
   const users = new UserRepository(db);
-  const accessTokenTtl = options.accessTokenTtlSeconds ?? 300;
+  const accessTokenTtl = options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
+  if (!Number.isInteger(accessTokenTtl) || accessTokenTtl < 10 || accessTokenTtl > 3600)
+    throw new TypeError(
+      `createIdentityProvider: accessTokenTtlSeconds must be 10..3600, got ${accessTokenTtl}`,
+    );
   const logger: IdentityProviderLogger = options.logger ?? {
     error: (message, error) => console.error(`[identity] ${message}`, error),
   };
