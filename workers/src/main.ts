@@ -4,7 +4,12 @@ import { NestFactory } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from '@amplio/config';
 import { connectedRole, createDataSource, migrateDatabase } from '@amplio/db';
+import { createWorkerLogger, WorkerNestLogger } from './worker-logging';
 import { WorkerModule } from './worker.module';
+
+const json = createWorkerLogger();
+// Every Nest logger of this process (handlers included) writes JSON lines through pino.
+Logger.overrideLogger(new WorkerNestLogger(json));
 
 /** Starts a worker process (scaled mode): DATABASE_URL and REDIS_URL are required. */
 async function bootstrap(): Promise<void> {
@@ -21,7 +26,7 @@ async function bootstrap(): Promise<void> {
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   redis.on('error', (error: Error) => logger.warn(`redis: ${error.message}`));
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, dataSource, redis), {
-    logger: ['error', 'warn', 'log'],
+    logger: new WorkerNestLogger(json),
   });
   await app.init();
   logger.log(
@@ -43,6 +48,7 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `configuration: ${error.message}` : error);
+  if (error instanceof ConfigError) json.fatal(`configuration: ${error.message}`);
+  else json.fatal({ err: error }, 'start-up failed');
   process.exit(1);
 });

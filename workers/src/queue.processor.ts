@@ -3,6 +3,7 @@ import { Injectable, Logger, type Type } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { QueueName } from '@amplio/config';
 import { JobRegistry } from '@amplio/jobs';
+import { requestIdOf, runInJobContext } from './worker-logging';
 
 /** Dispatches every job of one queue to its handler by job name (exactly one handler per name). */
 export abstract class QueueProcessor extends WorkerHost {
@@ -12,14 +13,26 @@ export abstract class QueueProcessor extends WorkerHost {
     super();
   }
 
+  /**
+   * Runs the job in its context (docs/operations.md): every log line written meanwhile, by this
+   * processor or the handler, is a JSON line with the job, its attempt and the enqueuing request's id.
+   */
   async process(job: Job): Promise<void> {
     if (!this.registry.has(job.name)) throw new Error(`no handler for job ${job.name}`);
-    const started = Date.now();
-    await this.registry.dispatch(job.name, job.data as never, {
-      attempt: job.attemptsMade + 1,
-      reportProgress: (progress) => job.updateProgress(progress),
+    const attempt = job.attemptsMade + 1;
+    await runInJobContext({ job: job.name, jobId: job.id, attempt }, requestIdOf(job.data), async () => {
+      const started = Date.now();
+      try {
+        await this.registry.dispatch(job.name, job.data as never, {
+          attempt,
+          reportProgress: (progress) => job.updateProgress(progress),
+        });
+      } catch (error) {
+        this.logger.warn(`${job.name} ${job.id ?? ''} attempt ${attempt} failed: ${String(error)}`);
+        throw error;
+      }
+      this.logger.log(`${job.name} ${job.id ?? ''} done in ${Date.now() - started} ms`);
     });
-    this.logger.log(`${job.name} ${job.id ?? ''} done in ${Date.now() - started} ms`);
   }
 
   /** Redis going away must not end the worker: BullMQ reconnects, stalled jobs are retried. */
