@@ -1,4 +1,5 @@
 import { groupRunFiles } from '@amplio/domain';
+import { groupCfxRunFiles } from '@amplio/parsers/browser';
 import type { Analyser } from '../../api/types';
 
 /** Batch import: at most this many `POST /api/run/parse` calls at once. */
@@ -30,6 +31,52 @@ export function groupFiles<T extends { name: string }>(analyserId: string, files
   return groupRunFiles(analyserId, uniqueNames).map((names) =>
     names.flatMap((name) => byName.get(name) ?? []),
   );
+}
+
+/** Analysers whose files of one run are told apart by their content, not by their names. */
+const GROUPED_BY_CONTENT: Record<
+  string,
+  (files: Array<{ name: string; content: Uint8Array }>) => string[][]
+> = { 'biorad-cfx': groupCfxRunFiles };
+
+export function groupsByContent(analyserId: string | undefined): boolean {
+  return analyserId !== undefined && analyserId in GROUPED_BY_CONTENT;
+}
+
+/**
+ * The chosen files grouped into runs. For Bio-Rad CFX, by what the files hold (the plate's loaded
+ * wells, `groupCfxRunFiles`), so exports saved under any names still make one run each; for other
+ * analysers by their naming rules (`groupFiles`). `read` answers a file's bytes; a file that cannot
+ * be read is a run of its own (the server then says what is wrong with it). Files sharing a name
+ * stay together, as in `groupFiles`.
+ */
+export async function groupFilesByContent<T extends { name: string }>(
+  analyserId: string,
+  files: readonly T[],
+  read: (file: T) => Promise<Uint8Array>,
+): Promise<T[][]> {
+  const group = GROUPED_BY_CONTENT[analyserId];
+  if (!group) return groupFiles(analyserId, files);
+  const byName = new Map<string, T[]>();
+  for (const file of files) byName.set(file.name, [...(byName.get(file.name) ?? []), file]);
+  const readable: Array<{ name: string; content: Uint8Array }> = [];
+  const unreadable: string[] = [];
+  await Promise.all(
+    [...byName].map(async ([name, [first]]) => {
+      try {
+        readable.push({ name, content: await read(first) });
+      } catch {
+        unreadable.push(name);
+      }
+    }),
+  );
+  // Keep the order the files were chosen in: grouping follows the first appearance of each run.
+  const order = [...byName.keys()];
+  readable.sort((left, right) => order.indexOf(left.name) - order.indexOf(right.name));
+  const runs = [...group(readable), ...unreadable.map((name) => [name])];
+  const firstChosen = (names: string[]): number => Math.min(...names.map((name) => order.indexOf(name)));
+  runs.sort((left, right) => firstChosen(left) - firstChosen(right));
+  return runs.map((names) => names.flatMap((name) => byName.get(name) ?? []));
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   Upload,
   type UploadFile,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { applyPlatePlan, getAnalysers } from '../../api/endpoints';
@@ -34,19 +34,33 @@ import { reportAndRethrow, useNotify } from '../../notifications/use-notify';
 import { acceptedExtensions, hasExtension } from './accepted-extensions';
 import { importRunFiles } from './run-import-answer';
 import { ImportGroupList, type GroupProgress, type GroupState } from './import-group-list';
-import { fileBounds, groupFiles, isWithinBounds, PARSE_CONCURRENCY, runWithLimit } from './run-file-batch';
+import {
+  fileBounds,
+  groupFiles,
+  groupFilesByContent,
+  groupsByContent,
+  isWithinBounds,
+  PARSE_CONCURRENCY,
+  runWithLimit,
+} from './run-file-batch';
 import { useDiscardChangesGuard } from '../../components/run/use-discard-changes-guard';
 
 const isFinished = (state: GroupState): boolean => state === 'READY' || state === 'FAILED';
 
 type ImportForm = { analyserId?: string };
 
+/** The bytes of a chosen file, for grouping by content. */
+const readUpload = async (file: UploadFile): Promise<Uint8Array> => {
+  if (!file.originFileObj) throw new Error(`no content for ${file.name}`);
+  return new Uint8Array(await file.originFileObj.arrayBuffer());
+};
+
 const originFiles = (group: UploadFile[]): File[] =>
   group.map((file) => file.originFileObj).filter((file): file is NonNullable<typeof file> => !!file);
 
 /**
  * Run import step 1 (/run/import): analyser, files, optional plate plan. The files are grouped into
- * runs (`groupRunFiles`) and shown; Next parses each run. One run goes on to run creation, several
+ * runs (Bio-Rad CFX by their content, `groupCfxRunFiles`; others by name, `groupRunFiles`) and shown; Next parses each run. One run goes on to run creation, several
  * go back to the run list once all are imported.
  */
 export function RunImportPage() {
@@ -88,7 +102,31 @@ export function RunImportPage() {
   const analyser = analysers.find((candidate) => candidate.id === analyserId);
   const extensions = acceptedExtensions(analyser);
   const bounds = fileBounds(analyser);
-  const groups = analyser ? groupFiles(analyser.id, files) : files.length > 0 ? [files] : [];
+  // CFX files are grouped by what they hold (read asynchronously); until that answer is in, and for
+  // other analysers, by their names.
+  const [contentGroups, setContentGroups] = useState<{
+    files: UploadFile[];
+    analyserId: string;
+    groups: UploadFile[][];
+  } | null>(null);
+  const groups = !analyser
+    ? files.length > 0
+      ? [files]
+      : []
+    : contentGroups?.files === files && contentGroups.analyserId === analyser.id
+      ? contentGroups.groups
+      : groupFiles(analyser.id, files);
+
+  useEffect(() => {
+    if (!analyserId || !groupsByContent(analyserId) || files.length === 0) return;
+    let current = true;
+    void groupFilesByContent(analyserId, files, readUpload).then((found) => {
+      if (current) setContentGroups({ files, analyserId, groups: found });
+    });
+    return () => {
+      current = false;
+    };
+  }, [analyserId, files]);
 
   useLiveEvent('import.progress', (event) => {
     setImports(
@@ -117,10 +155,10 @@ export function RunImportPage() {
         current?.map((line, position) => (position === index ? { ...line, ...change } : line)) ?? null,
     );
 
-  const fileCountError = (): string | null => {
+  const fileCountError = (runs: UploadFile[][]): string | null => {
     if (files.length === 0) return t('errorFieldRequired', positional([t('runImport.files')]));
     if (!analyser) return null;
-    return groups.some((group) => !isWithinBounds(group.length, bounds))
+    return runs.some((group) => !isWithinBounds(group.length, bounds))
       ? t('errorFileCountOutOfBounds', positional([bounds.min, bounds.max]))
       : null;
   };
@@ -192,17 +230,19 @@ export function RunImportPage() {
     try {
       values = await form.validateFields();
     } catch {
-      setFileError(fileCountError());
+      setFileError(fileCountError(groups));
       return;
     }
-    const countError = fileCountError();
+    // The runs as the content says (CFX), not as shown before the files were read.
+    const runs = values.analyserId ? await groupFilesByContent(values.analyserId, files, readUpload) : groups;
+    const countError = fileCountError(runs);
     setFileError(countError);
     const planIncomplete = isPlatePlanIncomplete(platePlan);
-    const planOnBatch = groups.length > 1 && isPlatePlanChosen(platePlan);
+    const planOnBatch = runs.length > 1 && isPlatePlanChosen(platePlan);
     setPlatePlanError(planIncomplete ? 'incomplete' : planOnBatch ? 'batch' : null);
     if (countError || planIncomplete || planOnBatch || !values.analyserId) return;
-    if (groups.length === 1) await importOne(values.analyserId, groups[0]);
-    else await importMany(values.analyserId, groups);
+    if (runs.length === 1) await importOne(values.analyserId, runs[0]);
+    else await importMany(values.analyserId, runs);
   };
 
   const cancel = async (): Promise<void> => {
