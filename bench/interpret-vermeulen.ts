@@ -24,7 +24,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { KitAnalyserConfiguration } from '@amplio/domain';
+import type { CqMethod, KitAnalyserConfiguration } from '@amplio/domain';
 import { interpretRun, type WellInput } from '@amplio/interpretation';
 import { XMLParser } from 'fast-xml-parser';
 import { strFromU8, unzipSync } from 'fflate';
@@ -191,81 +191,128 @@ export function publishedMethods(published: ReturnType<typeof publishedResults>)
   return [...(published.get('Bias as ratio mean')?.keys() ?? [])];
 }
 
+/** Amplio's Cq methods in the table: column title -> cqMethod. */
+export const AMPLIO_COLUMNS: [string, CqMethod][] = [
+  ['Amplio threshold', 'threshold'],
+  ['Amplio Cy0', 'cy0'],
+];
+
+/**
+ * An extra row: reproducibility divided by slope^2 per gene. MS within is computed on each method's
+ * own log10 F0 scale; a method whose F0 is compressed (slope < 1: LinRegPCR 0.947, 5PSM 0.90) gets
+ * a smaller MS within for the same spread in cycles. Dividing by slope^2 puts every method on the
+ * scale of the input (slope 1), where Cq methods already are.
+ */
+export const SCALED_REPRODUCIBILITY = 'Reproducibility / slope^2';
+
 export interface VermeulenReport {
   reactions: number;
   genes: number;
-  missing: number;
-  /** Genes the published table scores and we could score. */
+  /** Reactions without Cq, per Amplio column. */
+  missing: Map<string, number>;
+  /** Genes the published table scores and every Amplio column could score. */
   compared: string[];
-  ours: Map<string, GeneFigures>;
-  /** Metric title -> method ("Amplio" first) -> median over the compared genes. */
+  /** Amplio column -> gene -> figures. */
+  ours: Map<string, Map<string, GeneFigures>>;
+  /** Metric title -> method (Amplio columns first) -> median over the compared genes. */
   medians: Map<string, Map<string, number>>;
   text: string;
 }
 
-/**
- * Our Cq for the 960 reactions (one automatic threshold per gene: 10 x the median baseline noise SD
- * of its 15 reactions), the per-gene figures, and their medians beside every published method's.
- */
-export function vermeulenReport(): VermeulenReport {
-  const published = publishedResults();
-  const reactions = readReactions();
+/** Our Cq of every reaction of one gene by a cqMethod (threshold: the gene's automatic threshold). */
+function geneCq(
+  own: { input: number; cycles: number[]; fluorescence: number[] }[],
+  cqMethod: CqMethod,
+): { input: number; cq: number | null }[] {
   const configuration: KitAnalyserConfiguration = {
     channels: [],
-    cqMethod: 'threshold',
+    cqMethod,
     baseline: null,
     ratio: null,
     diagnostics: [],
   };
-  const byGene = new Map<string, { input: number; cq: number }[]>();
-  let missing = 0;
+  const wells: WellInput[] = own.map((r, i) => ({
+    position: `R${i}`,
+    sampleType: 'SAMPLE',
+    channels: [{ dye: 'SYBR', curve: { kind: 'raw', cycles: r.cycles, fluorescence: r.fluorescence } }],
+  }));
+  return interpretRun(wells, configuration, { chartPoints: false }).map((result, i) => ({
+    input: own[i].input,
+    cq: result.channels[0].cq,
+  }));
+}
+
+/**
+ * Our Cq for the 960 reactions by each Amplio column's cqMethod (threshold: one automatic threshold
+ * per gene, 10 x the median baseline noise SD of its 15 reactions; Cy0: per reaction), the per-gene
+ * figures, and their medians beside every published method's.
+ */
+export function vermeulenReport(): VermeulenReport {
+  const published = publishedResults();
+  const reactions = readReactions();
   const genes = [...new Set(reactions.map((r) => r.gene))];
-  for (const gene of genes) {
-    const own = reactions.filter((r) => r.gene === gene);
-    const wells: WellInput[] = own.map((r, i) => ({
-      position: `R${i}`,
-      sampleType: 'SAMPLE',
-      channels: [{ dye: 'SYBR', curve: { kind: 'raw', cycles: r.cycles, fluorescence: r.fluorescence } }],
-    }));
-    const points: { input: number; cq: number }[] = [];
-    interpretRun(wells, configuration, { chartPoints: false }).forEach((result, i) => {
-      const cq = result.channels[0].cq;
-      if (cq === null) missing++;
-      else points.push({ input: own[i].input, cq });
-    });
-    byGene.set(gene, points);
+  const ours = new Map<string, Map<string, GeneFigures>>();
+  const missing = new Map<string, number>();
+  for (const [column, cqMethod] of AMPLIO_COLUMNS) {
+    const figures = new Map<string, GeneFigures>();
+    let without = 0;
+    for (const gene of genes) {
+      const points: { input: number; cq: number }[] = [];
+      for (const p of geneCq(
+        reactions.filter((r) => r.gene === gene),
+        cqMethod,
+      ))
+        if (p.cq === null) without++;
+        else points.push({ input: p.input, cq: p.cq });
+      if (new Set(points.map((p) => p.input)).size >= 3) figures.set(gene, geneFigures(points));
+    }
+    ours.set(column, figures);
+    missing.set(column, without);
   }
-  const ours = new Map<string, GeneFigures>();
-  for (const [gene, points] of byGene)
-    if (new Set(points.map((p) => p.input)).size >= 3) ours.set(gene, geneFigures(points));
-  const compared = [...ours.keys()].filter((g) =>
-    published.get('detectable difference')?.get('Standard-Cq')?.has(g),
+  const compared = genes.filter(
+    (g) =>
+      published.get('detectable difference')?.get('Standard-Cq')?.has(g) &&
+      [...ours.values()].every((figures) => figures.has(g)),
   );
   const methods = publishedMethods(published);
   const medians = new Map<string, Map<string, number>>();
-  for (const [key, title] of METRICS) {
+  const publishedValue = (title: string, method: string, gene: string): number | undefined => {
+    if (title !== SCALED_REPRODUCIBILITY) return published.get(title)?.get(method)?.get(gene);
+    const within = published.get('Reproducibility: MS within')?.get(method)?.get(gene);
+    const slope = published.get('slope = bias')?.get(method)?.get(gene);
+    return within === undefined || slope === undefined ? undefined : within / slope ** 2;
+  };
+  const titles = [...METRICS.map(([, title]) => title), SCALED_REPRODUCIBILITY];
+  for (const title of titles) {
+    const key = METRICS.find(([, t]) => t === title)?.[0];
     const row = new Map<string, number>();
-    row.set(
-      'Amplio',
-      medianOf(compared.map((g) => ours.get(g)?.[key] ?? Number.NaN).filter(Number.isFinite)),
-    );
+    for (const [column] of AMPLIO_COLUMNS) {
+      const figures = ours.get(column);
+      const value = (g: string): number => {
+        const f = figures?.get(g);
+        if (!f) return Number.NaN;
+        return key ? f[key] : f.reproducibility / f.slope ** 2;
+      };
+      row.set(column, medianOf(compared.map(value).filter(Number.isFinite)));
+    }
     for (const method of methods) {
       const values = compared
-        .map((g) => published.get(title)?.get(method)?.get(g))
+        .map((g) => publishedValue(title, method, g))
         .filter((v): v is number => v !== undefined);
       if (values.length > 0) row.set(method, medianOf(values));
     }
     medians.set(title, row);
   }
-  const columns = ['Amplio', ...methods];
+  const columns = [...AMPLIO_COLUMNS.map(([c]) => c), ...methods];
+  const missingText = AMPLIO_COLUMNS.map(([c]) => `${c} ${missing.get(c) ?? 0}`).join(', ');
   const lines = [
-    `Vermeulen (Ruijter et al. 2013): ${reactions.length} reactions, ${genes.length} genes, ${missing} reactions without Cq; medians over the ${compared.length} genes the published table scores (Amplio: threshold Cq, automatic threshold per gene)`,
-    `${'metric'.padEnd(28)}${columns.map((c) => c.padStart(16)).join('')}`,
+    `Vermeulen (Ruijter et al. 2013): ${reactions.length} reactions, ${genes.length} genes; reactions without Cq: ${missingText}; medians over the ${compared.length} genes the published table scores (Amplio threshold: automatic threshold per gene; Amplio Cy0: cqMethod cy0, per reaction)`,
+    `${'metric'.padEnd(28)}${columns.map((c) => c.padStart(17)).join('')}`,
   ];
-  for (const [, title] of METRICS) {
+  for (const title of titles) {
     const row = medians.get(title);
     lines.push(
-      `${title.padEnd(28)}${columns.map((c) => (row?.has(c) ? (row.get(c) ?? 0).toPrecision(5) : '-').padStart(16)).join('')}`,
+      `${title.padEnd(28)}${columns.map((c) => (row?.has(c) ? (row.get(c) ?? 0).toPrecision(5) : '-').padStart(17)).join('')}`,
     );
   }
   return {

@@ -44,7 +44,14 @@ export interface DiagnosticDefinition {
   conditions: Condition[];
 }
 
-export type CqMethod = 'threshold' | 'sdm';
+/**
+ * How a channel's Cq is computed (docs/interpretation.md): `threshold` (crossing of the threshold by
+ * the baseline-corrected curve), `sdm` (second-derivative maximum of a fitted curve, the
+ * LightCycler's Cp), `cy0` (Guescini's Cy0: the tangent at the inflection point of a fitted
+ * Richards curve meets the baseline; per reaction, no threshold).
+ */
+export const CQ_METHODS = ['threshold', 'sdm', 'cy0'] as const;
+export type CqMethod = (typeof CQ_METHODS)[number];
 
 export interface ChannelConfiguration {
   channel: string;

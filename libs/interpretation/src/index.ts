@@ -40,6 +40,7 @@ export {
 } from './baseline';
 export { thresholdCq, autoThreshold, AUTO_THRESHOLD_NOISE_SDS, CONFIRMING_READS } from './threshold-cq';
 export { sdmCq, discreteSdmCq, fittedDerivativeMaxima, type SdmVariant } from './sdm-cq';
+export { cy0Cq, cy0OfFit } from './cy0-cq';
 export { fitLogistic, logisticSignal, type LogisticFit } from './logistic-fit';
 export { curveIssue, MIN_CURVE_CYCLES, type CurveIssue } from './curve-quality';
 export {

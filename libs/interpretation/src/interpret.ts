@@ -9,6 +9,7 @@ import {
   type BrokenChannel,
   type PreparedChannel,
 } from './prepare-channel';
+import { cy0Cq } from './cy0-cq';
 import { sdmCq } from './sdm-cq';
 import { confirmingReadsFor, savitzkyGolayQuadratic } from './signal-processing';
 import { autoThreshold, thresholdCq } from './threshold-cq';
@@ -52,10 +53,13 @@ function finishChannel(
   // The second-derivative method fits every curve that crosses the threshold or that the safety
   // net sees amplify (low-amplitude curves may not reach an automatic threshold), on the reads as
   // given (the fit has its own linear baseline).
+  // Cy0 fits the same curves, on the baseline-corrected reads (its model has a constant baseline).
   let seen: boolean | null = null;
-  if (config.cqMethod === 'sdm') {
+  if (config.cqMethod === 'sdm' || config.cqMethod === 'cy0') {
     seen = crossing !== null || amplifies(cycles, prepared.values);
-    cq = seen ? sdmCq(cycles, prepared.values, window.startIndex) : null;
+    if (!seen) cq = null;
+    else if (config.cqMethod === 'sdm') cq = sdmCq(cycles, prepared.values, window.startIndex);
+    else cq = cy0Cq(cycles, corrected);
   }
   // The safety net runs only where the method gave no Cq (a Cq already says "amplified"), on the
   // reads as given: it removes its own drift, a baseline line through a rise would bend it.
