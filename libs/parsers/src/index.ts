@@ -11,6 +11,7 @@ export * from './common/limits';
 export { sniffContainer } from './common/sniff';
 export { quantStudioWorkbookParser, quantStudioTextParser } from './thermo-quantstudio';
 export { bioRadCfxParser } from './biorad-cfx';
+export { parseAllRdmlRuns, type RdmlParsedRun } from './rdml';
 export { parsePlatePlan, type PlatePlanEntry } from './plate-plan';
 export {
   ANALYSER_IMPORT_RULES,
