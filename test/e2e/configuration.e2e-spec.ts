@@ -1,5 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSignedInPage, startEmbeddedApp, testId, type EmbeddedApp } from './harness';
+import {
+  launchBrowser,
+  newSignedInPage,
+  startEmbeddedApp,
+  startScaledApp,
+  testId,
+  type EmbeddedApp,
+  type ScaledApp,
+} from './harness';
 
 /**
  * Configuration in the browser (issue 14): a manufacturer admin creates a kit, an official version,
@@ -99,10 +107,7 @@ async function configureAndWatch(browser: Browser, appUrl: string, watcherUrl: s
   await modal.waitFor({ state: 'hidden' });
 }
 
-/**
- * Embedded mode only: in the scaled mode (2 API processes, Redis) the run gets as far as the
- * technician's lot changes modal, whose OK button another modal container covers (not solved yet).
- */
+/** Embedded mode: one process, embedded PostgreSQL, inline jobs; the watcher uses the same process. */
 describe('configuration (embedded mode)', () => {
   let app: EmbeddedApp;
   let browser: Browser;
@@ -119,6 +124,30 @@ describe('configuration (embedded mode)', () => {
   it(
     'configures a kit for CFX, locks it, and a new lot reaches the other users live and at next sign-in',
     () => configureAndWatch(browser, app.url, app.url),
+    TEST_TIMEOUT,
+  );
+});
+
+/**
+ * Scaled mode: 2 API processes, 2 workers, Redis. The physician signs in on the second API (the built-in
+ * provider of the first one is the issuer) and sees the lot created on the first API arrive live.
+ */
+describe('configuration (scaled mode: 2 APIs, 2 workers, Redis)', () => {
+  let app: ScaledApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startScaledApp({ apis: 2, workers: 2 }), launchBrowser()]);
+  }, START_TIMEOUT);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  }, 60_000);
+
+  it(
+    'configures a kit for CFX, locks it, and a new lot reaches a user of the other API process live',
+    () => configureAndWatch(browser, app.url, app.urls[1]),
     TEST_TIMEOUT,
   );
 });
