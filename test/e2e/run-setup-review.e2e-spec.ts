@@ -34,19 +34,138 @@ async function confirm(page: Page): Promise<void> {
   await ok.waitFor({ state: 'hidden' });
 }
 
+/** The dropdown the select just opened (closed dropdowns stay in the DOM, hidden). */
+const OPEN_DROPDOWN = '.ant-select-dropdown:visible:not(.ant-select-dropdown-hidden)';
+
+/**
+ * Opens an Ant Design Select and picks the enabled option containing `text` (or the first enabled
+ * one). Waits for the dropdown to be open before counting: counting at once raced its rendering and
+ * silently chose nothing. Answers false (and closes it) when the open dropdown has no enabled option.
+ */
 async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<boolean> {
   await page.locator(testId(selectTestId)).click();
-  const options = page.locator(
-    '.ant-select-dropdown .ant-select-item-option:visible:not(.ant-select-item-option-disabled)',
-  );
-  const option = text ? options.filter({ hasText: text }).first() : options.first();
+  const dropdown = page.locator(OPEN_DROPDOWN).last();
+  await dropdown.waitFor({ state: 'visible' });
+  const options = dropdown.locator('.ant-select-item-option:not(.ant-select-item-option-disabled)');
   if ((await options.count()) === 0) {
     await page.keyboard.press('Escape');
+    await dropdown.waitFor({ state: 'hidden' });
     return false;
   }
+  const option = text ? options.filter({ hasText: text }).first() : options.first();
+  await option.click();
+  await dropdown.waitFor({ state: 'hidden' });
+  return true;
+}
+
+/**
+ * Chooses the analyser on import step 1. The select is searchable and its list virtual: type the
+ * name so its option is rendered, wait for it, click it, then wait for the file picker to be enabled.
+ */
+async function chooseAnalyser(page: Page): Promise<void> {
+  await page.locator(testId('import-analyser')).click();
+  await page.keyboard.type(ANALYSER);
+  const option = page
+    .locator(`${OPEN_DROPDOWN} .ant-select-item-option`)
+    .filter({ hasText: ANALYSER })
+    .first();
+  await option.waitFor({ state: 'visible' });
   await option.click();
   await option.waitFor({ state: 'hidden' });
-  return true;
+  await page
+    .locator(`${testId('import-files')} .ant-upload-disabled`)
+    .waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/** Whether an Ant Design Select shows a chosen value (class names of antd 6, and of antd 5). */
+async function hasValue(page: Page, selectTestId: string): Promise<boolean> {
+  const value = page.locator(
+    `${testId(selectTestId)} .ant-select-content-value, ${testId(selectTestId)}.ant-select-content-has-value, ` +
+      `${testId(selectTestId)} .ant-select-content-has-value, ${testId(selectTestId)} .ant-select-selection-item`,
+  );
+  return (await value.count()) > 0;
+}
+
+/** Notifications and form errors on the page: what could explain a step that does not move on. */
+async function visibleErrors(page: Page): Promise<string> {
+  const notices = await page.locator('.ant-notification-notice:visible').allInnerTexts();
+  const fields = await page.locator('.ant-form-item-explain-error:visible').allInnerTexts();
+  return [...notices, ...fields].map((text) => text.replace(/\s+/g, ' ').trim()).join(' | ') || '(none)';
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.AMPLIO_E2E_SCREENSHOTS === '0') return;
+  const file = resolve(repoRoot, 'test-results', `run-setup-review-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+}
+
+/** Run import step 1 through the UI, on to run creation; answers the run id. */
+async function importRun(page: Page, appUrl: string): Promise<string> {
+  await page.goto(appUrl, { waitUntil: 'domcontentloaded' });
+  await page.locator(testId('run-import-button')).click();
+  await page.waitForURL(`${appUrl}/run/import`);
+  await chooseAnalyser(page);
+  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
+  await page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' });
+  await page.locator(testId('import-next')).click();
+  try {
+    await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
+  } catch (error) {
+    await screenshot(page, 'import');
+    throw new Error(`import did not reach run creation; page says: ${await visibleErrors(page)}`, {
+      cause: error,
+    });
+  }
+  const runId = new URL(page.url()).searchParams.get('id');
+  if (!runId) throw new Error('no run id');
+  const instrument = page.locator(testId('run-instrument-name'));
+  await instrument.waitFor({ state: 'visible', timeout: SLOW });
+  if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
+  return runId;
+}
+
+async function technicianFlow(page: Page, appUrl: string): Promise<string> {
+  const runId = await importRun(page, appUrl);
+  // Kit and lot are prefilled when the laboratory has exactly one usable lot; choose otherwise.
+  if (!(await hasValue(page, 'run-lot-select'))) {
+    if (!(await hasValue(page, 'run-kit-select'))) await chooseOption(page, 'run-kit-select');
+    await chooseOption(page, 'run-lot-select');
+  }
+  // A second kit-and-lot row when the laboratory has a second kit.
+  const addRow = page.locator(testId('add-kit-lot-row'));
+  if (await addRow.isEnabled()) {
+    await addRow.click();
+    if (await chooseOption(page, 'run-kit-select-1')) await chooseOption(page, 'run-lot-select-1');
+  }
+  await page.locator(testId('run-creation-next')).click();
+  await page.locator(testId('well-panel')).waitFor({ state: 'visible' });
+  // Every well a sample of the first row's kit and lot.
+  await chooseOption(page, 'well-kit-select');
+  await chooseOption(page, 'well-lot-select');
+  await page.locator(testId('apply-sample-type')).click();
+  await page.locator(testId('save-template')).click();
+  await page.locator(testId('template-name')).fill(`E2E template ${runId.slice(0, 6)}`);
+  await page.locator(testId('save-template-confirm')).click();
+  await page.locator(testId('save-template-window')).waitFor({ state: 'hidden' });
+  await page.locator(testId('start-interpretation')).click();
+  await confirm(page);
+  await page.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`, { timeout: SLOW });
+
+  // Override A1 with a comment.
+  await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+  await page.locator(testId('plate-well-A1')).click();
+  await chooseOption(page, 'diagnostic-select');
+  await page.locator(testId('diagnostic-save')).click();
+  await page.locator(testId('override-trail')).waitFor({ state: 'visible', timeout: SLOW });
+  await page.locator(testId('well-comment-input')).fill('Checked again by e2e');
+  await page.locator(testId('well-comment-save')).click();
+  await page.getByText('Checked again by e2e').first().waitFor({ state: 'visible' });
+  await page.locator(testId('run-submit')).click();
+  await confirm(page);
+  await page
+    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="WAIT_FOR_APPROVAL"]`)
+    .waitFor({ state: 'visible' });
+  return runId;
 }
 
 describe('run setup and review (embedded)', () => {
@@ -62,6 +181,53 @@ describe('run setup and review (embedded)', () => {
     await browser?.close();
   }, 60_000);
 
+  it('technician configures, saves a template, overrides and comments, submits; physician sees the trail and approves', async () => {
+    if (!browser || !app) throw new Error('not started');
+    const technician = await newSignedInPage(browser, app.url, 'technician');
+    const physician = await newSignedInPage(browser, app.url, 'physician');
+    try {
+      const runId = await technicianFlow(technician, app.url);
+      await physician.goto(`${app.url}/run/${encodeURIComponent(runId)}`, { waitUntil: 'domcontentloaded' });
+      await physician.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+      await physician.locator(testId('plate-well-A1')).click();
+      const trail = physician.locator(testId('override-trail'));
+      await trail.waitFor({ state: 'visible', timeout: SLOW });
+      expect(await trail.textContent()).toMatch(/suggested result changed from .+ to .+ by /);
+      await physician.getByText('Checked again by e2e').first().waitFor({ state: 'visible' });
+      await physician.locator(testId('run-approve')).click();
+      await confirm(physician);
+      await physician
+        .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
+        .waitFor({ state: 'visible', timeout: SLOW });
+    } catch (error) {
+      await screenshot(technician, 'technician');
+      await screenshot(physician, 'physician');
+      throw error;
+    } finally {
+      await technician.context().close();
+      await physician.context().close();
+    }
+  }, 300_000);
+
+  it('deletes a run at RUN_TO_INTERPRET and goes back to the run list', async () => {
+    if (!browser || !app) throw new Error('not started');
+    const page = await newSignedInPage(browser, app.url, 'technician');
+    try {
+      const runId = await importRun(page, app.url);
+      await page.goto(`${app.url}/run/${encodeURIComponent(runId)}`, { waitUntil: 'domcontentloaded' });
+      await page.locator(testId('delete-run')).click();
+      await page.locator(testId('delete-run-confirm')).click();
+      await page.waitForURL((url) => url.pathname === '/', { timeout: SLOW });
+      await page.locator(testId('run-table')).waitFor({ state: 'visible' });
+      expect(await page.locator(`a[href*="${runId}"]`).count()).toBe(0);
+    } catch (error) {
+      await screenshot(page, 'delete');
+      throw error;
+    } finally {
+      await page.context().close();
+    }
+  }, 300_000);
+
   it('leaving a half-filled import asks to discard it', async () => {
     if (!browser || !app) throw new Error('not started');
     const page = await newSignedInPage(browser, app.url, 'technician');
@@ -69,7 +235,7 @@ describe('run setup and review (embedded)', () => {
       await page.goto(app.url, { waitUntil: 'domcontentloaded' });
       await page.locator(testId('run-import-button')).click();
       await page.waitForURL(`${app.url}/run/import`);
-      await chooseOption(page, 'import-analyser', ANALYSER);
+      await chooseAnalyser(page);
       await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
       await page.goBack();
       await confirm(page);
