@@ -18,7 +18,8 @@ import type { FtpConfigurationDto } from './dto/ftp-configuration.dto';
 import type { FtpTestResultDto } from './dto/ftp-test-result.dto';
 import type { SaveFtpConfigurationDto } from './dto/save-ftp-configuration.dto';
 import { auditedFtpConfiguration, isTransferReady, toFtpConfigurationDto } from './ftp-configuration.rules';
-import { TransferApiError, transferErrorBody } from './transfer-error';
+import { ApiError } from '../common/api-error';
+import { transferErrorBody } from './transfer-error';
 import {
   type PlainSecrets,
   type SecretColumn,
@@ -48,7 +49,7 @@ export class FtpConfigurationService {
 
   async get(user: AuthenticatedUser): Promise<FtpConfigurationDto> {
     const record = await this.configurations.findByLaboratory(this.laboratoryOf(user));
-    if (!record) throw new TransferApiError(HttpStatus.NOT_FOUND, 'errorFtpNotConfigured');
+    if (!record) throw new ApiError(HttpStatus.NOT_FOUND, 'errorFtpNotConfigured');
     return toFtpConfigurationDto(record);
   }
 
@@ -64,10 +65,10 @@ export class FtpConfigurationService {
     const saved = await this.configurations.transaction(async (tx) => {
       const values = this.valuesOf(user, laboratoryId, body, null);
       const created = await this.configurations.insert({ ...values, ...NO_SECRETS }, tx);
-      if (!created) throw new TransferApiError(HttpStatus.CONFLICT, 'errorFtpConfigurationExists');
+      if (!created) throw new ApiError(HttpStatus.CONFLICT, 'errorFtpConfigurationExists');
       const sealed = this.sealed(created.id, body, null);
       const record = await this.configurations.update(created.id, { ...values, ...sealed }, tx);
-      if (!record) throw new TransferApiError(HttpStatus.NOT_FOUND, 'errorFtpNotConfigured');
+      if (!record) throw new ApiError(HttpStatus.NOT_FOUND, 'errorFtpNotConfigured');
       await this.record(user, tx, 'create', null, record);
       return record;
     });
@@ -80,13 +81,13 @@ export class FtpConfigurationService {
     const saved = await this.configurations.transaction(async (tx) => {
       const current = await this.configurations.findByLaboratory(laboratoryId, tx);
       if (!current || (body.id && body.id !== current.id))
-        throw new TransferApiError(HttpStatus.NOT_FOUND, 'errorFtpNotConfigured');
+        throw new ApiError(HttpStatus.NOT_FOUND, 'errorFtpNotConfigured');
       const values = {
         ...this.valuesOf(user, laboratoryId, body, current),
         ...this.sealed(current.id, body, current),
       };
       const record = await this.configurations.update(current.id, values, tx);
-      if (!record) throw new TransferApiError(HttpStatus.NOT_FOUND, 'errorFtpNotConfigured');
+      if (!record) throw new ApiError(HttpStatus.NOT_FOUND, 'errorFtpNotConfigured');
       await this.record(user, tx, 'update', current, record);
       return record;
     });
@@ -98,7 +99,7 @@ export class FtpConfigurationService {
     await this.configurations.transaction(async (tx) => {
       const current = await this.configurations.findByLaboratory(laboratoryId, tx);
       if (!current || current.id !== id || !(await this.configurations.delete(id, laboratoryId, tx)))
-        throw new TransferApiError(HttpStatus.NOT_FOUND, 'errorFtpNotConfigured');
+        throw new ApiError(HttpStatus.NOT_FOUND, 'errorFtpNotConfigured');
       await this.record(user, tx, 'delete', current, null);
     });
   }
@@ -137,7 +138,7 @@ export class FtpConfigurationService {
     } catch (error) {
       if (isFileTransferError(error)) {
         const failure = transferErrorBody(error);
-        throw new TransferApiError(HttpStatus.BAD_REQUEST, error.key, failure.params);
+        throw new ApiError(HttpStatus.BAD_REQUEST, error.key, failure.params);
       }
       throw error;
     }
@@ -146,7 +147,7 @@ export class FtpConfigurationService {
   /** Physician or administrator of a laboratory (SPEC 6: doctors see the FTP tab). */
   private laboratoryOf(user: AuthenticatedUser): string {
     if (!user.laboratoryId || !(hasRole(user, 'WRITE_DIAGNOSTIC') || hasRole(user, 'ADMIN')))
-      throw new TransferApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
+      throw new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
     return user.laboratoryId;
   }
 
@@ -202,7 +203,7 @@ export class FtpConfigurationService {
           : seal(body.passphrase, 'passphrase', current?.passphraseSecret ?? null),
     };
     if (password ? values.passwordSecret === null : values.privateKeySecret === null)
-      throw new TransferApiError(HttpStatus.BAD_REQUEST, 'errorFtpSecretRequired', [
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'errorFtpSecretRequired', [
         password ? 'password' : 'privateKey',
       ]);
     return values;
@@ -252,7 +253,7 @@ const NO_SECRETS = { passwordSecret: null, privateKeySecret: null, passphraseSec
 /** SSH keys are for SFTP only (SPEC 4: choosing FTP forces PASSWORD). */
 function checkShape(body: SaveFtpConfigurationDto): void {
   if (body.protocol === 'FTP' && body.authentication === 'SSH_KEY')
-    throw new TransferApiError(HttpStatus.BAD_REQUEST, 'errorFtpSshKeyWithFtp');
+    throw new ApiError(HttpStatus.BAD_REQUEST, 'errorFtpSshKeyWithFtp');
 }
 
 function sameServer(

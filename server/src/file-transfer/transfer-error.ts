@@ -1,26 +1,5 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
 import type { FileTransferError } from '@amplio/adapters';
 import type { ErrorBody } from '@amplio/domain';
-
-/**
- * File-transfer keys are not (yet) in the domain's ErrorKey list (libs/domain, not this feature's
- * file): this error carries them the same way ApiError does ({ message: key, params }).
- */
-export type TransferErrorKey =
-  | 'errorFtpNotConfigured'
-  | 'errorFtpConfigurationExists'
-  | 'errorFtpSecretRequired'
-  | 'errorFtpRunNotApproved'
-  | 'errorFtpRunAlreadySent'
-  | 'errorFtpSshKeyWithFtp'
-  | 'errorForbidden'
-  | 'errorSecretUnreadable';
-
-export class TransferApiError extends HttpException {
-  constructor(status: HttpStatus, key: TransferErrorKey | FileTransferError['key'], params: string[] = []) {
-    super({ message: key, params }, status);
-  }
-}
 
 const PARAM_ORDER = [
   'host',

@@ -12,7 +12,7 @@ import { type AuthenticatedUser, hasRole } from '../auth/authenticated-user';
 import { RunAccessService } from '../runs/run-access.service';
 import type { FtpSendResultDto } from './dto/ftp-send-result.dto';
 import { isTransferReady } from './ftp-configuration.rules';
-import { TransferApiError } from './transfer-error';
+import { ApiError } from '../common/api-error';
 
 /** How often each API process looks for approved runs to send, and for transfers whose job was lost. */
 export const TRANSFER_RELAY_INTERVAL_MS = 2_000;
@@ -54,13 +54,13 @@ export class TransferService implements OnApplicationBootstrap, OnModuleDestroy 
 
   async send(user: AuthenticatedUser, runId: string, waitMs = SEND_WAIT_MS): Promise<FtpSendResultDto> {
     if (!hasRole(user, 'WRITE_DIAGNOSTIC'))
-      throw new TransferApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
+      throw new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
     const run = await this.access.findAccessible(user, runId);
-    if (run.status !== 'APPROVED') throw new TransferApiError(HttpStatus.CONFLICT, 'errorFtpRunNotApproved');
-    if (run.ftpSent === true) throw new TransferApiError(HttpStatus.CONFLICT, 'errorFtpRunAlreadySent');
+    if (run.status !== 'APPROVED') throw new ApiError(HttpStatus.CONFLICT, 'errorFtpRunNotApproved');
+    if (run.ftpSent === true) throw new ApiError(HttpStatus.CONFLICT, 'errorFtpRunAlreadySent');
     const configuration = await this.configurations.findByLaboratory(run.laboratoryId);
     if (!isTransferReady(configuration))
-      throw new TransferApiError(HttpStatus.CONFLICT, 'errorFtpNotConfigured');
+      throw new ApiError(HttpStatus.CONFLICT, 'errorFtpNotConfigured');
     await this.transfers.claim(run.id, run.laboratoryId, 'MANUAL', user.id);
     await this.queue.ensureEnqueued('run.transfer', { runId: run.id });
     return this.outcome(run.id, waitMs);
