@@ -53,14 +53,12 @@ export class TransferService implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   async send(user: AuthenticatedUser, runId: string, waitMs = SEND_WAIT_MS): Promise<FtpSendResultDto> {
-    if (!hasRole(user, 'WRITE_DIAGNOSTIC'))
-      throw new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
+    if (!hasRole(user, 'WRITE_DIAGNOSTIC')) throw new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
     const run = await this.access.findAccessible(user, runId);
     if (run.status !== 'APPROVED') throw new ApiError(HttpStatus.CONFLICT, 'errorFtpRunNotApproved');
     if (run.ftpSent === true) throw new ApiError(HttpStatus.CONFLICT, 'errorFtpRunAlreadySent');
     const configuration = await this.configurations.findByLaboratory(run.laboratoryId);
-    if (!isTransferReady(configuration))
-      throw new ApiError(HttpStatus.CONFLICT, 'errorFtpNotConfigured');
+    if (!isTransferReady(configuration)) throw new ApiError(HttpStatus.CONFLICT, 'errorFtpNotConfigured');
     await this.transfers.claim(run.id, run.laboratoryId, 'MANUAL', user.id);
     await this.queue.ensureEnqueued('run.transfer', { runId: run.id });
     return this.outcome(run.id, waitMs);
