@@ -145,7 +145,7 @@ export const AGREEMENT_SETS: AgreementSet[] = [
     experiment: VOLUME_STEPONE,
     config: noKit,
     callsNotCounted:
-      'StepOne Machine Cq not from these curves (replicates rising together differ by up to 3.4 cycles); 8 curves negative',
+      'StepOne Machine Cq not from these curves (replicates rising together differ by up to 3.4 cycles)',
     instrumentCq: volumeMachineCq(VOLUME_STEPONE),
   },
 ];

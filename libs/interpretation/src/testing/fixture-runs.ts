@@ -6,10 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { KitAnalyserConfiguration, ParsedRun } from '@amplio/domain';
-import { parseRunFiles } from '@amplio/parsers';
-// Every plate of an RDML file: @amplio/parsers' index exposes only the first plate (parseRunFiles);
-// its rdml module has parseAllRdmlRuns (test/report code only, never in dist).
-import { parseAllRdmlRuns } from '../../../parsers/src/rdml';
+import { parseAllRdmlRuns, parseRunFiles } from '@amplio/parsers';
 import { interpretRun } from '../interpret';
 import type { WellResult } from '../interpret-types';
 import { wellInputsFromParsedRun } from '../parsed-run-input';
