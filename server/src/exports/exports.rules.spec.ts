@@ -28,7 +28,9 @@ describe('export request rules (SPEC 5, 7, 9)', () => {
       wellIds: null,
       isExportAsPlate: false,
       separator: ',',
+      progressId: null,
     });
+    expect(checkExportRequest({ runId: RUN }, { progressId: 'p-1' }).progressId).toBe('p-1');
   });
 
   it('keeps PDF-as-plate for PDF only and the separator for CSV only', () => {

@@ -20,6 +20,7 @@ export interface CheckedExportRequest {
   wellIds: string[] | null;
   isExportAsPlate: boolean;
   separator: string;
+  progressId: string | null;
 }
 
 /**
@@ -48,6 +49,7 @@ export function checkExportRequest(kind: ExportKind, body: ExportRequestDto): Ch
     wellIds,
     isExportAsPlate: format === 'pdf' && body.isExportAsPlate === true,
     separator: format === 'csv' ? separator : ',',
+    progressId: body.progressId ?? null,
   };
 }
 

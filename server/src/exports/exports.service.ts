@@ -63,6 +63,7 @@ export class ExportsService {
         isExportAsPlate: request.isExportAsPlate,
         separator: request.separator,
         locale: exportLocale(acceptLanguage),
+        progressId: request.progressId,
       },
     });
     try {

@@ -159,6 +159,28 @@ describe('POST /run/export/{kind} (real PostgreSQL, export job inline)', () => {
     expect((await app.call('technician', 'POST', '/run/export/unknown-kind', {})).status).toBe(400);
   });
 
+  it("writes the dates in the laboratory's time zone", async () => {
+    const [row] = await app.dataSource.query<Array<{ run_date: Date }>>(
+      `SELECT run_date FROM run WHERE id = $1`,
+      [run.id],
+    );
+    const shown = (timeZone: string): string =>
+      new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(
+        row.run_date,
+      );
+    for (const timeZone of ['Asia/Tokyo', 'America/New_York']) {
+      await app.dataSource.query(`UPDATE laboratory SET time_zone = $1 WHERE id = $2`, [timeZone, DEMO_LAB]);
+      const answer = await app.call('technician', 'POST', `/run/export/${run.id}`, { format: 'csv' });
+      const rows: string[][] = parse(answer.bytes, { bom: true, relax_column_count: true });
+      expect([timeZone, rows.find((cells) => cells[0] === 'Run date')?.[1]]).toEqual([
+        timeZone,
+        shown(timeZone),
+      ]);
+    }
+    expect(shown('Asia/Tokyo')).not.toBe(shown('America/New_York'));
+    await app.dataSource.query(`UPDATE laboratory SET time_zone = DEFAULT WHERE id = $1`, [DEMO_LAB]);
+  });
+
   it('audits every export and leaves no file behind in the temporary store', async () => {
     const before = await app.dataSource.query<Array<{ n: number }>>(
       `SELECT count(*)::int AS n FROM audit_log WHERE entity = 'run' AND entity_id = $1 AND action = 'export'`,

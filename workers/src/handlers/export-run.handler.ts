@@ -1,8 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { join } from 'node:path';
 import { type AppConfig, loadConfig } from '@amplio/config';
 import {
   type ExportContext,
+  type ExportFileRecord,
   ExportFileRepository,
   type ExportRequestValues,
   ExportSourceRepository,
@@ -18,11 +19,23 @@ import {
   writeXlsx,
   writeXml,
 } from '@amplio/exports';
+import type { ExportProgressEvent } from '@amplio/domain';
+import { EVENT_PUBLISHER, type EventPublisher, runRoom } from '@amplio/events';
 import { JOBS, type JobContext, type JobHandler, type JobPayloads } from '@amplio/jobs';
 import { SecretBox, loadOrCreateSecretKey, secretKeyFromBase64 } from '@amplio/adapters';
 
-/** Time zone of the dates in exports (laboratories carry none yet: docs/exports.md). */
-export const EXPORT_TIME_ZONE = 'UTC';
+/** Time zone used when a laboratory's stored one is not a zone this runtime knows. */
+export const FALLBACK_TIME_ZONE = 'UTC';
+
+/** The laboratory's IANA time zone when Intl knows it, else UTC (docs/decisions.md). */
+export function exportTimeZone(laboratoryTimeZone: string | null | undefined): string {
+  if (!laboratoryTimeZone) return FALLBACK_TIME_ZONE;
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone: laboratoryTimeZone }).resolvedOptions().timeZone;
+  } catch {
+    return FALLBACK_TIME_ZONE;
+  }
+}
 
 let settings: AppConfig | null = null;
 
@@ -69,20 +82,26 @@ export async function renderExport(
 export function exportContext(
   locale: ExportContext['locale'],
   exportedBy: string,
+  laboratoryTimeZone: string,
   exportedAt = new Date(),
 ): ExportContext {
   return {
     locale,
-    timeZone: EXPORT_TIME_ZONE,
+    timeZone: exportTimeZone(laboratoryTimeZone),
     exportedAt,
     exportedBy,
     productVersion: handlerConfig().version,
   };
 }
 
+/** Progress steps of an export, in percent (the run is loaded, modelled, written, stored). */
+export const EXPORT_PROGRESS = { started: 5, loaded: 20, modelled: 30, written: 90, ready: 100 } as const;
+
 /**
  * `run.export`: builds the ExportRun from the stored run (never interpreted again), writes the
- * requested format and keeps the bytes in `export_file` for the API to stream and delete.
+ * requested format and keeps the bytes in `export_file` for the API to stream and delete. Progress
+ * goes to the run's room as `export.progress` (with the client's progressId), from a worker through
+ * Redis or from the API process itself in the embedded mode.
  */
 @Injectable()
 export class ExportRunHandler implements JobHandler<'run.export'> {
@@ -92,35 +111,56 @@ export class ExportRunHandler implements JobHandler<'run.export'> {
   constructor(
     private readonly files: ExportFileRepository,
     private readonly source: ExportSourceRepository,
+    @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
   ) {}
 
   async handle({ exportId, runId }: JobPayloads['run.export'], context: JobContext): Promise<void> {
     const record = await this.files.find(exportId);
     if (!record || record.state !== 'PENDING' || record.runId !== runId) return;
+    const step = async (state: ExportProgressEvent['state'], progress: number): Promise<void> => {
+      this.progress(record, state, progress);
+      await context.reportProgress(progress);
+    };
+    await step('RUNNING', EXPORT_PROGRESS.started);
     const stored = await this.source.load(runId);
     if (!stored) {
       await this.files.fail(exportId, { message: 'errorRunNotFound', params: [runId] });
-      return;
+      return step('FAILED', EXPORT_PROGRESS.ready);
     }
-    await context.reportProgress(20);
-    const run = toExportRun(stored, exportContext(record.request.locale, record.requestedByName));
+    await step('RUNNING', EXPORT_PROGRESS.loaded);
+    const run = toExportRun(
+      stored,
+      exportContext(record.request.locale, record.requestedByName, stored.timeZone),
+    );
+    await step('RUNNING', EXPORT_PROGRESS.modelled);
     try {
       const content = await renderExport(run, record.format, record.request);
+      await step('RUNNING', EXPORT_PROGRESS.written);
       await this.files.complete(exportId, exportFileName(run, record.format), content);
-      await context.reportProgress(100);
+      await step('READY', EXPORT_PROGRESS.ready);
     } catch (error) {
       if (error instanceof ExportError) {
         await this.files.fail(exportId, { message: error.key, params: error.params });
-        return;
+        return step('FAILED', EXPORT_PROGRESS.ready);
       }
       this.logger.error(
         `export ${exportId} failed: ${error instanceof Error ? error.message : String(error)}`,
       );
       if (context.attempt >= JOBS['run.export'].attempts) {
         await this.files.fail(exportId, { message: 'errorExportFailed' });
-        return;
+        return step('FAILED', EXPORT_PROGRESS.ready);
       }
       throw error;
     }
+  }
+
+  private progress(record: ExportFileRecord, state: ExportProgressEvent['state'], progress: number): void {
+    this.events.publish([runRoom(record.runId)], 'export.progress', {
+      progressId: record.request.progressId ?? null,
+      runId: record.runId,
+      format: record.format,
+      state,
+      progress,
+    });
   }
 }

@@ -119,7 +119,10 @@ export class TransferRunHandler implements JobHandler<'run.transfer'> {
     if (kept?.fileName && kept.content) return { fileName: kept.fileName, content: kept.content };
     const stored = await this.source.load(runId);
     if (!stored) return null;
-    const run = toExportRun(stored, exportContext('en-GB', stored.statusChanges.APPROVED?.name ?? 'Amplio'));
+    const run = toExportRun(
+      stored,
+      exportContext('en-GB', stored.statusChanges.APPROVED?.name ?? 'Amplio', stored.timeZone),
+    );
     const content = await renderExport(run, configuration.exportFormat, {
       wellIds: null,
       isExportAsPlate: false,

@@ -6,6 +6,7 @@ const at = new Date('2026-11-23T10:00:00Z');
 function stored(): StoredRunForExport {
   return {
     laboratory: 'Lab',
+    timeZone: 'Europe/Paris',
     businessId: 'RUN-1',
     fileName: 'f.xlsx',
     instrument: null,

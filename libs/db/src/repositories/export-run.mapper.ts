@@ -4,6 +4,8 @@ import type { ExportAction, ExportComment, ExportLocale, ExportRun, ExportWell }
 /** Stored values of one run, as read for an export (no interpretation happens here). */
 export interface StoredRunForExport {
   laboratory: string;
+  /** The laboratory's IANA time zone (exports show their dates in it). */
+  timeZone: string;
   businessId: string;
   fileName: string;
   instrument: string | null;

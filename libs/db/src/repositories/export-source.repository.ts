@@ -15,6 +15,7 @@ interface RunRow {
   status: RunStatus;
   interpretation_run_by_name: string | null;
   laboratory: string;
+  time_zone: string;
   analyser: string | null;
 }
 
@@ -44,7 +45,7 @@ export class ExportSourceRepository {
   async load(runId: string): Promise<StoredRunForExport | null> {
     const runs = await this.dataSource.query<RunRow[]>(
       `SELECT r.business_id, r.file_name, r.instrument_name, r.plate_id, r.plate_type, r.run_date, r.created_at,
-              r.status, r.interpretation_run_by_name, l.name AS laboratory, a.name AS analyser
+              r.status, r.interpretation_run_by_name, l.name AS laboratory, l.time_zone, a.name AS analyser
          FROM run r JOIN laboratory l ON l.id = r.laboratory_id LEFT JOIN analyser a ON a.id = r.analyser_id
         WHERE r.id = $1`,
       [runId],
@@ -100,6 +101,7 @@ export class ExportSourceRepository {
     const lastInterpretation = interpreted[0];
     return {
       laboratory: run.laboratory,
+      timeZone: run.time_zone,
       businessId: run.business_id,
       fileName: run.file_name,
       instrument: run.instrument_name,

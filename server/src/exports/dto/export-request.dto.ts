@@ -35,4 +35,10 @@ export class ExportRequestDto {
   @IsString()
   @MaxLength(16)
   separator?: string;
+
+  @ApiPropertyOptional({ description: 'Client id of the export, echoed in export.progress events' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  progressId?: string;
 }
