@@ -1498,6 +1498,8 @@ export interface components {
              * @default ,
              */
             separator: string;
+            /** @description Client id of the export, echoed in export.progress events */
+            progressId?: string;
         };
         FtpConfigurationDto: {
             id: string;
