@@ -2,7 +2,7 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger, type Type } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { QueueName } from '@amplio/config';
-import { JobRegistry } from '@amplio/jobs';
+import { type JobName, JobRegistry } from '@amplio/jobs';
 import { requestIdOf, runInJobContext } from './worker-logging';
 
 /** Dispatches every job of one queue to its handler by job name (exactly one handler per name). */
@@ -19,11 +19,12 @@ export abstract class QueueProcessor extends WorkerHost {
    */
   async process(job: Job): Promise<void> {
     if (!this.registry.has(job.name)) throw new Error(`no handler for job ${job.name}`);
+    const name: JobName = job.name;
     const attempt = job.attemptsMade + 1;
     await runInJobContext({ job: job.name, jobId: job.id, attempt }, requestIdOf(job.data), async () => {
       const started = Date.now();
       try {
-        await this.registry.dispatch(job.name, job.data as never, {
+        await this.registry.dispatch(name, job.data as never, {
           attempt,
           reportProgress: (progress) => job.updateProgress(progress),
         });
