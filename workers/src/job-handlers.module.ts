@@ -4,6 +4,7 @@ import { JOB_NAMES, JobRegistry } from '@amplio/jobs';
 import { ImportRunHandler } from './handlers/import-run.handler';
 import { InterpretRunHandler } from './handlers/interpret-run.handler';
 import { ReindexSearchHandler } from './handlers/reindex-search.handler';
+import { IndexRunSearchHandler } from './handlers/index-run-search.handler';
 import { ExportRunHandler } from './handlers/export-run.handler';
 import { TransferRunHandler } from './handlers/transfer-run.handler';
 import { WORKER_SETTINGS, type WorkerSettings } from './worker-settings';
@@ -12,6 +13,7 @@ const HANDLERS = [
   ImportRunHandler,
   InterpretRunHandler,
   ReindexSearchHandler,
+  IndexRunSearchHandler,
   ExportRunHandler,
   TransferRunHandler,
 ];

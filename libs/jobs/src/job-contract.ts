@@ -5,6 +5,8 @@ export interface JobPayloads {
   'run.import': { importId: string };
   'run.interpret': { runId: string; requestedById: string };
   'search.reindex': { laboratoryId: string | null };
+  /** One run's search document after a change; changeId is the search outbox row (docs/search.md). */
+  'search.index-run': { runId: string; changeId: string };
   'run.export': { exportId: string; runId: string; requestedById: string };
   'run.transfer': { runId: string };
 }
@@ -32,6 +34,14 @@ export const JOBS: { [N in JobName]: JobDefinition<N> } = {
     attempts: 2,
     backoffMs: 5000,
     jobId: (p) => `search.reindex:${p.laboratoryId ?? 'all'}`,
+  },
+  // One job per recorded change (a finished job keeps its id for an hour); the handler writes the
+  // run as it is now with the change id as an external version, so order and repeats do not matter.
+  'search.index-run': {
+    queue: 'search',
+    attempts: 5,
+    backoffMs: 2000,
+    jobId: (p) => `search.index-run:${p.runId}:${p.changeId}`,
   },
   // One export file: the API waits for it; a second attempt after a crashed worker (docs/exports.md).
   'run.export': { queue: 'export', attempts: 2, backoffMs: 500, jobId: (p) => `run.export:${p.exportId}` },

@@ -8,6 +8,7 @@ import {
 } from '@amplio/adapters';
 import { DATA_SOURCE, RunSearchRepository } from '@amplio/db';
 import { SearchController } from './search.controller';
+import { SearchOutboxRelay } from './search-outbox-relay.service';
 import { SearchService } from './search.service';
 
 const providers: Provider[] = [
@@ -23,9 +24,10 @@ const providers: Provider[] = [
       createRunSearchIndex(settings ?? null, store),
   },
   SearchService,
+  SearchOutboxRelay,
 ];
 
-/** Search: the run list's search and sort (PostgreSQL or Elasticsearch) and the index rebuild. Global: the runs service pages through it. */
+/** Search: the run list's search and sort (PostgreSQL or Elasticsearch), the outbox relay and the index rebuild. Global: the runs service pages through it. */
 @Global()
 @Module({ controllers: [SearchController], providers, exports: [SearchService] })
 export class SearchModule {}

@@ -4,6 +4,7 @@ import type { RunSortField } from '@amplio/domain';
 import {
   type ReindexProgress,
   type RunDocumentSource,
+  type RunSearchChange,
   type RunSearchIndex,
   type RunSearchRequest,
   searchWords,
@@ -78,12 +79,15 @@ function sourceOf(document: RunSearchDocument): Omit<RunSearchDocument, 'id'> {
 export class ElasticsearchRunSearch implements RunSearchIndex {
   readonly engine = 'elasticsearch' as const;
   readonly alias: string;
+  /** Names the index a rebuild is filling, until the swap. */
+  readonly buildingAlias: string;
 
   constructor(
     private readonly client: Client,
     deployment: string,
   ) {
     this.alias = `${deployment.toLowerCase().replace(/[^a-z0-9-]/g, '-')}-runs`;
+    this.buildingAlias = `${this.alias}-building`;
   }
 
   async search(request: RunSearchRequest): Promise<RunIdPage> {
@@ -114,29 +118,43 @@ export class ElasticsearchRunSearch implements RunSearchIndex {
     };
   }
 
-  async upsert(documents: RunSearchDocument[]): Promise<void> {
-    if (documents.length === 0) return;
+  /**
+   * Writes each run into the live index and, during a rebuild, into the index being built too,
+   * with its change id as an external version (`external_gte`): an older change never replaces a
+   * newer one (a version conflict means a newer one is there already).
+   */
+  async apply(changes: RunSearchChange[]): Promise<void> {
+    if (changes.length === 0) return;
     await this.ensureIndex();
-    await this.bulk(
-      this.alias,
-      documents.flatMap((document) => [
-        { index: { _index: this.alias, _id: document.id } },
-        sourceOf(document),
-      ]),
-    );
+    const targets = [this.alias, ...(await this.indicesOf(this.buildingAlias))];
+    for (const index of targets) {
+      await this.bulk(
+        index,
+        changes.flatMap((change): object[] => {
+          const target = {
+            _index: index,
+            _id: change.runId,
+            version: change.version,
+            version_type: 'external_gte' as const,
+          };
+          return change.document ? [{ index: target }, sourceOf(change.document)] : [{ delete: target }];
+        }),
+        (status) => status === 409 || status === 404,
+      );
+    }
   }
 
-  async remove(ids: string[]): Promise<void> {
-    if (ids.length === 0 || !(await this.client.indices.existsAlias({ name: this.alias }))) return;
-    await this.bulk(
-      this.alias,
-      ids.map((id) => ({ delete: { _index: this.alias, _id: id } })),
-    );
-  }
-
+  /**
+   * Fills a new dated index in batches (behind the `-building` alias, so changes made meanwhile
+   * reach it too; `create` never replaces what such a change wrote), then swaps the alias in one
+   * call and deletes the old index. Searches answer from the old index until the swap.
+   */
   async rebuild(source: RunDocumentSource, onProgress: ReindexProgress): Promise<void> {
+    const abandoned = await this.indicesOf(this.buildingAlias);
+    if (abandoned.length > 0) await this.client.indices.delete({ index: abandoned });
     const index = `${this.alias}-${Date.now()}`;
     await this.createIndex(index);
+    await this.client.indices.updateAliases({ actions: [{ add: { index, alias: this.buildingAlias } }] });
     const total = await source.countRuns();
     let done = 0;
     let afterId: string | null = null;
@@ -146,23 +164,29 @@ export class ElasticsearchRunSearch implements RunSearchIndex {
       if (batch.length === 0) break;
       await this.bulk(
         index,
-        batch.flatMap((document) => [{ index: { _index: index, _id: document.id } }, sourceOf(document)]),
+        batch.flatMap((document) => [{ create: { _index: index, _id: document.id } }, sourceOf(document)]),
+        (status) => status === 409,
       );
       done += batch.length;
       afterId = batch[batch.length - 1].id;
       await onProgress(Math.min(done, total), total);
     }
     await this.client.indices.refresh({ index });
-    const previous = (await this.client.indices.existsAlias({ name: this.alias }))
-      ? Object.keys(await this.client.indices.getAlias({ name: this.alias }))
-      : [];
+    const previous = await this.indicesOf(this.alias);
     await this.client.indices.updateAliases({
       actions: [
         ...previous.map((old) => ({ remove: { index: old, alias: this.alias } })),
+        { remove: { index, alias: this.buildingAlias } },
         { add: { index, alias: this.alias, is_write_index: true } },
       ],
     });
     if (previous.length > 0) await this.client.indices.delete({ index: previous });
+  }
+
+  /** The indices behind an alias (none when it does not exist). */
+  private async indicesOf(alias: string): Promise<string[]> {
+    if (!(await this.client.indices.existsAlias({ name: alias }))) return [];
+    return Object.keys(await this.client.indices.getAlias({ name: alias }));
   }
 
   private async ensureIndex(): Promise<void> {
@@ -178,11 +202,17 @@ export class ElasticsearchRunSearch implements RunSearchIndex {
     await this.client.indices.create({ index, settings: RUN_INDEX_SETTINGS, mappings: RUN_INDEX_MAPPINGS });
   }
 
-  private async bulk(index: string, operations: object[]): Promise<void> {
+  /** A bulk write; an item that failed with a status `tolerated` accepts is not an error. */
+  private async bulk(
+    index: string,
+    operations: object[],
+    tolerated: (status: number) => boolean = () => false,
+  ): Promise<void> {
     const response = await this.client.bulk({ index, operations, refresh: 'wait_for' });
-    if (response.errors) {
-      const failed = response.items.find((item) => Object.values(item).some((result) => result?.error));
-      throw new Error(`Elasticsearch bulk write failed: ${JSON.stringify(failed)}`);
-    }
+    if (!response.errors) return;
+    const failed = response.items.find((item) =>
+      Object.values(item).some((result) => result?.error && !tolerated(result.status)),
+    );
+    if (failed) throw new Error(`Elasticsearch bulk write failed: ${JSON.stringify(failed)}`);
   }
 }

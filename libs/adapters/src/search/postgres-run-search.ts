@@ -28,11 +28,7 @@ export class PostgresRunSearch implements RunSearchIndex {
     });
   }
 
-  upsert(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  remove(): Promise<void> {
+  apply(): Promise<void> {
     return Promise.resolve();
   }
 

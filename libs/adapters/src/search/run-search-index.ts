@@ -20,6 +20,14 @@ export interface RunDocumentSource {
   documentsAfter(afterId: string | null, limit: number): Promise<RunSearchDocument[]>;
 }
 
+/** One run to write into the index after a change (the `search.index-run` job). */
+export interface RunSearchChange {
+  runId: string;
+  /** The search outbox row id: larger for later changes. */
+  version: number;
+  document: RunSearchDocument | null;
+}
+
 export type ReindexProgress = (done: number, total: number) => Promise<void>;
 
 /** The one search interface (docs/search.md): PostgreSQL by default, Elasticsearch when configured. */
@@ -27,9 +35,12 @@ export interface RunSearchIndex {
   readonly engine: SearchEngine;
   /** The ids of one page in order and the number of matches, always within the caller's scope. */
   search(request: RunSearchRequest): Promise<RunIdPage>;
-  /** Writes these runs' documents (PostgreSQL keeps its own search text: nothing to do). */
-  upsert(documents: RunSearchDocument[]): Promise<void>;
-  remove(ids: string[]): Promise<void>;
+  /**
+   * Writes these runs as they are now (`document` null: the run is gone), each with its change id
+   * as version: a write never replaces a newer one, so jobs may run twice or out of order.
+   * PostgreSQL keeps its own search text: nothing to do there.
+   */
+  apply(changes: RunSearchChange[]): Promise<void>;
   /** Rebuilds the whole index from the source in batches, answering searches meanwhile. */
   rebuild(source: RunDocumentSource, onProgress: ReindexProgress): Promise<void>;
 }

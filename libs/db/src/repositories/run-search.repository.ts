@@ -37,6 +37,13 @@ export interface RunSearchDocument {
   wellNames: string[];
 }
 
+/** A recorded change of a run (search outbox row, migration 1764840000000): the newest one of each run. */
+export interface SearchChange {
+  runId: string;
+  /** The outbox row id (bigint as text): later changes have larger ids. */
+  changeId: string;
+}
+
 /** The column each sort field orders by (every one has an index, migration 1764600000000). */
 const SORT_COLUMNS: Record<RunSortField, string> = {
   businessId: 'r.business_id',
@@ -170,5 +177,33 @@ export class RunSearchRepository {
       'SELECT count(*)::int AS total FROM run',
     );
     return total;
+  }
+
+  /**
+   * One round of the search outbox relay: claims the oldest `limit` rows (SKIP LOCKED, so API
+   * processes share the work), hands the newest change of each run to `relay` and deletes the rows
+   * when it returns, in one transaction: when `relay` throws they stay for the next round.
+   */
+  async relayChanges(limit: number, relay: (changes: SearchChange[]) => Promise<void>): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await manager.query<Array<{ id: string; run_id: string }>>(
+        'SELECT id::text AS id, run_id FROM search_outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
+        [limit],
+      );
+      if (rows.length === 0) return 0;
+      const newest = new Map<string, string>();
+      for (const row of rows) newest.set(row.run_id, row.id);
+      await relay([...newest].map(([runId, changeId]) => ({ runId, changeId })));
+      await manager.query('DELETE FROM search_outbox WHERE id = ANY($1::bigint[])', [
+        rows.map((row) => row.id),
+      ]);
+      return rows.length;
+    });
+  }
+
+  /** Drops the recorded changes (PostgreSQL search reads the run table itself). */
+  async discardChanges(): Promise<number> {
+    const [, count] = await this.dataSource.query<[unknown, number]>('DELETE FROM search_outbox');
+    return count;
   }
 }
