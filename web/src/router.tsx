@@ -10,6 +10,7 @@ import { LaboratoriesPage } from './pages/laboratories/laboratories-page';
 import { LaboratoryAddPage } from './pages/laboratory-add/laboratory-add-page';
 import { LaboratoryPage } from './pages/laboratory/laboratory-page';
 import { LotConfigurationPage } from './pages/lot-configuration/lot-configuration-page';
+import { ResultsLabellingPage } from './pages/results-labelling/results-labelling-page';
 import { NotFoundPage } from './pages/not-found/not-found-page';
 import { RunListPage } from './pages/run-list/run-list-page';
 
@@ -58,6 +59,7 @@ export const createAppRouter = () =>
                 { path: 'lot', element: <LotConfigurationPage /> },
                 { path: 'kit', element: <KitConfigurationPage /> },
                 { path: 'kit/analyser/:kitAnalyserId?', element: <KitAnalyserConfigurationPage /> },
+                { path: 'labelling', element: <ResultsLabellingPage /> },
                 { path: 'ftp', element: <FtpConfigurationPage /> },
                 { path: '*', element: <Navigate to="/404" replace /> },
               ],

@@ -5,14 +5,16 @@ import { useSession } from '../../auth/session-context';
 import { NoAccess } from '../../components/common/no-access';
 import { PageTitle } from '../../components/common/page-title';
 
-type TabKey = 'lot' | 'kit' | 'ftp';
+type TabKey = 'lot' | 'kit' | 'labelling' | 'ftp';
 
 function activeTab(pathname: string): TabKey | undefined {
   const segment = pathname.replace(/^\/admin\/configuration\/?/, '').split('/')[0];
-  return segment === 'lot' || segment === 'kit' || segment === 'ftp' ? segment : undefined;
+  return segment === 'lot' || segment === 'kit' || segment === 'labelling' || segment === 'ftp'
+    ? segment
+    : undefined;
 }
 
-/** /admin/configuration/{tab?}: the tab bar; lot only for ADMIN, kit and FTP for ADMIN or doctor. */
+/** /admin/configuration/{tab?}: the tab bar; lot only for ADMIN, kit, results labelling and FTP for ADMIN or doctor. */
 export function ConfigurationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -23,6 +25,7 @@ export function ConfigurationPage() {
   if (permissions.showLotTab) tabs.push({ key: 'lot', label: t('configuration.lotTab') });
   if (permissions.showKitAndFtpTabs) {
     tabs.push({ key: 'kit', label: t('configuration.kitTab') });
+    tabs.push({ key: 'labelling', label: t('resultsLabelling.tab') });
     tabs.push({ key: 'ftp', label: t('configuration.ftpTab') });
   }
   const current = activeTab(location.pathname);
