@@ -334,6 +334,7 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
     const plan = new FormData();
     plan.append('run', JSON.stringify({ id: run.id }));
     plan.append('lotIds', lots.body[0].id);
+    plan.append('platePlanType', 'AMPLIO');
     plan.append(
       'platePlanFile',
       new Blob(['Position;Sample name;Sample type\nA01;Patient 7;SAMPLE\nH12;NTC-1;NTC\n']),
@@ -355,6 +356,7 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
     expect(planned.body.wells.H12.sampleType).toBe('NEGATIVE_AMPLIFICATION_CONTROL');
     const badPlan = new FormData();
     badPlan.append('run', JSON.stringify({ id: run.id }));
+    badPlan.append('platePlanType', 'AMPLIO');
     badPlan.append('platePlanFile', new Blob(['position\nQ3\n']), 'plan.csv');
     const refused = await api<{ message: string; params: string[] }>(
       app.url,

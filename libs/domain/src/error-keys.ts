@@ -18,6 +18,8 @@ export const ERROR_KEYS = [
   'errorRunNotFound',
   'errorStatusUpdate',
   'errorTransitionNotAllowed',
+  'errorApprovalNeedsReview',
+  'errorInvalidTemplate',
   'errorUnauthorized',
   'errorForbidden',
   'errorNotFound',

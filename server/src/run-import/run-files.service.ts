@@ -11,6 +11,7 @@ import { RUNTIME_SETTINGS, type RuntimeSettings } from '../infrastructure/runtim
 import type { RunDto } from '../runs/dto/run.dto';
 import { RunAccessService } from '../runs/run-access.service';
 import { PLATE_PLAN_TYPES } from '../plate-templates/plate-plan-types';
+import { asAmplioPlatePlan } from '../plate-templates/instrument-plate-plans';
 import type { StoredRunFileDto } from './dto/stored-run-file.dto';
 import { acceptedExtensions, fileWithoutExtension } from './accepted-extensions';
 import type { UploadedRunFile } from './uploaded-run-file';
@@ -40,8 +41,9 @@ export class RunFilesService {
     file: UploadedRunFile | undefined,
     platePlanType: string | null,
   ): Promise<RunDto> {
-    if (!file) throw new ApiError(HttpStatus.BAD_REQUEST, 'errorFieldRequired', ['platePlanFile']);
-    if (platePlanType && !PLATE_PLAN_TYPES.some((type) => type.plateName === platePlanType)) {
+    // SPEC 5: plate plan type and file both filled or both empty; this call needs both.
+    if (!file || !platePlanType) throw new ApiError(HttpStatus.BAD_REQUEST, 'errorInvalidTemplate');
+    if (!PLATE_PLAN_TYPES.some((type) => type.plateName === platePlanType)) {
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['platePlanType']);
     }
     const run = await this.access.findAccessible(user, runId);
@@ -50,7 +52,10 @@ export class RunFilesService {
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['lotIds']);
     let plan;
     try {
-      plan = parsePlatePlan({ name: file.originalname, content: file.buffer }, run.plateType);
+      plan = parsePlatePlan(
+        asAmplioPlatePlan(platePlanType, { name: file.originalname, content: file.buffer }),
+        run.plateType,
+      );
     } catch (error) {
       if (error instanceof RunFileError)
         throw new ApiError(HttpStatus.BAD_REQUEST, error.key, [error.detail]);

@@ -41,11 +41,7 @@ export class RunReviewService {
       // The interpretation's safety net: a flagged well needs a person's override first.
       const unreviewed = await this.review.unreviewedPositions(run.id);
       if (unreviewed.length > 0)
-        throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [
-          run.status,
-          status,
-          unreviewed.join(', '),
-        ]);
+        throw new ApiError(HttpStatus.CONFLICT, 'errorApprovalNeedsReview', [unreviewed.join(', ')]);
     }
     return this.transition(
       user,

@@ -158,7 +158,8 @@ describe('run review calls (real PostgreSQL, every role, two laboratories)', () 
       `/run/${run.id}/status?status=APPROVED`,
     );
     expect(refused.status).toBe(409);
-    expect(refused.body.params).toContain('A2');
+    expect(refused.body.message).toBe('errorApprovalNeedsReview');
+    expect(refused.body.params[0].split(', ')).toContain('A2');
     const diagnostics = await app.call<WellDiagnostics>('physician', 'GET', `/run/${run.id}/diagnostic`);
     const a2 = diagnostics.body.wells.find((well) => well.position === 'A2');
     if (!a2) throw new Error('no A2');

@@ -63,7 +63,10 @@ export function PlatePlanPicker({ value, onChange, types, loading, disabled }: P
           disabled={disabled}
           placeholder={t('platePlan.typePlaceholder')}
           value={value.type}
-          options={types.map((type) => ({ value: type.plateName, label: type.plateName }))}
+          options={types.map((type) => ({
+            value: type.plateName,
+            label: t(`platePlan.type.${type.plateName}`, { defaultValue: type.plateName }),
+          }))}
           onChange={(type?: string) => onChange({ ...value, type })}
         />
         <div data-testid="plate-plan-file">
