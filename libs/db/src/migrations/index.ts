@@ -10,6 +10,8 @@ import { AuditChain1764500000000 } from './1764500000000-audit-chain';
 import { RunReview1764510000000 } from './1764510000000-run-review';
 import { RunSearch1764600000000 } from './1764600000000-run-search';
 import { ExportsAndFileTransfer1764700000000 } from './1764700000000-exports-and-file-transfer';
+import { LaboratoryTimeZone1764830000000 } from './1764830000000-laboratory-time-zone';
+import { SearchOutbox1764840000000 } from './1764840000000-search-outbox';
 import { RunListCoveringIndexes1764860000000 } from './1764860000000-run-list-covering-indexes';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
@@ -26,5 +28,7 @@ export const MIGRATIONS = [
   RunReview1764510000000,
   RunSearch1764600000000,
   ExportsAndFileTransfer1764700000000,
+  LaboratoryTimeZone1764830000000,
+  SearchOutbox1764840000000,
   RunListCoveringIndexes1764860000000,
 ];
