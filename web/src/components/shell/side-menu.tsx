@@ -14,6 +14,7 @@ import { reindexSearchData } from '../../api/endpoints';
 import { useSession } from '../../auth/session-context';
 import { useNotify } from '../../notifications/use-notify';
 import { useConfirm } from '../common/confirm';
+import { ReindexProgress } from '../search/reindex-progress';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -97,6 +98,7 @@ export function SideMenu({ onAbout }: { onAbout: () => void }) {
         onClick={onClick}
         style={{ borderInlineEnd: 0, paddingTop: 8 }}
       />
+      {permissions.showReindex && <ReindexProgress />}
     </Layout.Sider>
   );
 }
