@@ -9,6 +9,8 @@ export type ExportRequest = {
   format: ExportFormat;
   isExportAsPlate: boolean;
   separator: string;
+  /** Client id of this export, echoed in the export.progress live events. */
+  progressId?: string;
 };
 
 /** The run's file as a download (blob); `{kind}` is the run id. */

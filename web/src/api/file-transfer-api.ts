@@ -23,6 +23,8 @@ export type FtpConfigurationBody = {
   privateKey?: string;
   passphrase?: string;
   ftps?: boolean;
+  /** FTPS: SHA-256 fingerprint of the accepted certificate ("AB:CD:..."); absent = a publicly trusted chain. */
+  tlsCertificateFingerprint?: string;
   hostKeyFingerprint?: string;
 };
 

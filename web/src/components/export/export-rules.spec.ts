@@ -1,4 +1,10 @@
-import { DEFAULT_EXPORT_FORM, exportDownloadName, exportFormError, exportRequest } from './export-rules';
+import {
+  DEFAULT_EXPORT_FORM,
+  exportDownloadName,
+  exportFormError,
+  exportRequest,
+  nextExportProgress,
+} from './export-rules';
 
 describe('export window rules (SPEC 5 and 9)', () => {
   it('defaults to PDF, whole plate, comma', () => {
@@ -52,5 +58,14 @@ describe('export window rules (SPEC 5 and 9)', () => {
       'RUN-2026-0042_PL-42-e_20261123-2007.pdf',
     );
     expect(exportDownloadName('../..', null, 'csv', at)).toBe('run_plate_20261123-2007.csv');
+  });
+
+  it('follows only its own export.progress events, never backwards, bounded to 0-100', () => {
+    expect(nextExportProgress(0, { progressId: 'mine', progress: 30 }, 'mine')).toBe(30);
+    expect(nextExportProgress(30, { progressId: 'other', progress: 90 }, 'mine')).toBe(30);
+    expect(nextExportProgress(30, { progressId: null, progress: 90 }, 'mine')).toBe(30);
+    expect(nextExportProgress(30, { progressId: 'mine', progress: 20 }, 'mine')).toBe(30);
+    expect(nextExportProgress(30, { progressId: 'mine', progress: 150 }, 'mine')).toBe(100);
+    expect(nextExportProgress(0, { progressId: 'mine', progress: 50 }, null)).toBe(0);
   });
 });

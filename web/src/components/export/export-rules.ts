@@ -1,3 +1,4 @@
+import type { ExportProgressEvent } from '@amplio/domain';
 import type { ExportFormat, ExportRequest } from '../../api/exports-api';
 
 export const EXPORT_FORMAT_OPTIONS: ExportFormat[] = ['pdf', 'xlsx', 'csv', 'xml'];
@@ -57,4 +58,20 @@ export function exportDownloadName(
   const pad = (n: number): string => String(n).padStart(2, '0');
   const stamp = `${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}-${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}`;
   return `${safe(businessId, 'run')}_${safe(plateId ?? '', 'plate')}_${stamp}.${format}`;
+}
+
+/** The progress bar shows only for an export still running after this long (issue 12). */
+export const SHOW_PROGRESS_AFTER_MS = 1000;
+
+/**
+ * The export's percent after a live event: only events of this export (its progressId) count, and
+ * the bar never goes back (events of one export may arrive out of order through two API processes).
+ */
+export function nextExportProgress(
+  current: number,
+  event: Pick<ExportProgressEvent, 'progressId' | 'progress'>,
+  progressId: string | null,
+): number {
+  if (progressId === null || event.progressId !== progressId) return current;
+  return Math.max(current, Math.min(100, Math.max(0, event.progress)));
 }

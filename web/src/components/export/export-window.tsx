@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Flex, Form, Input, Radio } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, Progress, Radio } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportRun } from '../../api/exports-api';
+import { useLiveEvent } from '../../live/live-context';
 import { useNotify } from '../../notifications/use-notify';
 import {
   DEFAULT_EXPORT_FORM,
@@ -12,6 +13,8 @@ import {
   exportDownloadName,
   exportFormError,
   exportRequest,
+  nextExportProgress,
+  SHOW_PROGRESS_AFTER_MS,
 } from './export-rules';
 
 type ExportWindowProps = {
@@ -42,14 +45,36 @@ export function ExportWindow({ runId, businessId, plateId, selectedWellIds, onCl
   const [form, setForm] = useState<ExportForm>(DEFAULT_EXPORT_FORM);
   const error = exportFormError(form, selectedWellIds);
   const change = (patch: Partial<ExportForm>): void => setForm((current) => ({ ...current, ...patch }));
+  /** This export's id in the export.progress events of the run's room, and its percent. */
+  const [progress, setProgress] = useState<{ id: string | null; percent: number }>({ id: null, percent: 0 });
+  const [slow, setSlow] = useState(false);
+  useLiveEvent('export.progress', (event) =>
+    setProgress((current) => ({
+      ...current,
+      percent: nextExportProgress(current.percent, event, current.id),
+    })),
+  );
   const exporting = useMutation({
-    mutationFn: () => exportRun(runId, exportRequest(form, selectedWellIds)),
+    mutationFn: () => {
+      const progressId = crypto.randomUUID();
+      setProgress({ id: progressId, percent: 0 });
+      return exportRun(runId, { ...exportRequest(form, selectedWellIds), progressId });
+    },
     onSuccess: (blob) => {
       download(blob, exportDownloadName(businessId, plateId, form.format, new Date()));
       notify.success(t('exportWindow.done'));
     },
     onError: (failure) => notify.error(t('exportWindow.errorTitle'), failure),
   });
+  // The bar appears only for an export that takes longer than a second.
+  useEffect(() => {
+    if (!exporting.isPending) return undefined;
+    const timer = setTimeout(() => setSlow(true), SHOW_PROGRESS_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [exporting.isPending]);
 
   return (
     <Card size="small" title={t('exportWindow.title')} data-testid="export-window">
@@ -103,6 +128,12 @@ export function ExportWindow({ runId, businessId, plateId, selectedWellIds, onCl
           </Form.Item>
         )}
         {error && <Alert type="warning" showIcon title={t(error)} data-testid="export-error" />}
+        {exporting.isPending && slow && (
+          <div data-testid="export-progress">
+            {t('exportWindow.progress')}
+            <Progress percent={progress.percent} size="small" status="active" />
+          </div>
+        )}
         <Flex justify="end" gap={8} style={{ marginTop: 12 }}>
           <Button onClick={onClose} data-testid="export-close">
             {t('exportWindow.close')}

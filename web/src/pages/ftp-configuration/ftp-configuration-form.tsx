@@ -13,7 +13,16 @@ import {
 } from '../../api/file-transfer-api';
 import { useConfirm } from '../../components/common/confirm';
 import { useNotify } from '../../notifications/use-notify';
-import { bodyOf, canTestOrSave, type FtpForm, formOf, NEW_FTP_FORM, switchProtocol } from './ftp-form-rules';
+import {
+  bodyOf,
+  canTestOrSave,
+  type FtpForm,
+  formOf,
+  NEW_FTP_FORM,
+  normalisedFingerprint,
+  switchProtocol,
+  tlsFingerprintInvalid,
+} from './ftp-form-rules';
 
 type FtpConfigurationFormProps = {
   configuration: FtpConfiguration | null;
@@ -131,6 +140,24 @@ export function FtpConfigurationForm({ configuration, onCancelNew, onSaved }: Ft
           </Checkbox>
         </Form.Item>
       )}
+      {form.protocol === 'FTP' && form.ftps && (
+        <Form.Item
+          label={t('ftpConfiguration.tlsCertificate')}
+          validateStatus={tlsFingerprintInvalid(form) ? 'error' : undefined}
+          help={
+            tlsFingerprintInvalid(form)
+              ? t('ftpConfiguration.tlsCertificateInvalid')
+              : t('ftpConfiguration.tlsCertificateHelp')
+          }
+        >
+          <Input
+            value={form.tlsCertificateFingerprint}
+            allowClear
+            onChange={(event) => change({ tlsCertificateFingerprint: event.target.value })}
+            data-testid="ftp-tls-certificate"
+          />
+        </Form.Item>
+      )}
       <Flex gap={12}>
         <Form.Item label={t('ftpConfiguration.host')} required style={{ flex: 1 }}>
           <Input
@@ -222,6 +249,36 @@ export function FtpConfigurationForm({ configuration, onCancelNew, onSaved }: Ft
             <Typography.Text code data-testid="ftp-host-key">
               {tested.hostKeyFingerprint}
             </Typography.Text>
+          }
+        />
+      )}
+      {tested?.tlsCertificateFingerprint256 && (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            normalisedFingerprint(form.tlsCertificateFingerprint) === tested.tlsCertificateFingerprint256
+              ? t('ftpConfiguration.tlsCertificatePinned')
+              : t('ftpConfiguration.tlsCertificateShown')
+          }
+          description={
+            <Typography.Text code data-testid="ftp-tls-certificate-shown">
+              {tested.tlsCertificateFingerprint256}
+            </Typography.Text>
+          }
+          action={
+            normalisedFingerprint(form.tlsCertificateFingerprint) !== tested.tlsCertificateFingerprint256 && (
+              <Button
+                size="small"
+                onClick={() =>
+                  change({ tlsCertificateFingerprint: tested.tlsCertificateFingerprint256 ?? '' })
+                }
+                data-testid="ftp-tls-certificate-trust"
+              >
+                {t('ftpConfiguration.tlsCertificateTrust')}
+              </Button>
+            )
           }
         />
       )}

@@ -1,4 +1,15 @@
-import { bodyOf, canTestOrSave, NEW_FTP_FORM, switchProtocol } from './ftp-form-rules';
+import {
+  bodyOf,
+  canTestOrSave,
+  formOf,
+  NEW_FTP_FORM,
+  switchProtocol,
+  tlsFingerprintInvalid,
+} from './ftp-form-rules';
+
+const FINGERPRINT = Array.from({ length: 32 }, (_, i) =>
+  (i * 7).toString(16).padStart(2, '0').slice(-2),
+).join(':');
 
 describe('FTP configuration form rules (SPEC 4 and 5)', () => {
   it('starts a new configuration with FTP, port 21, PASSWORD, no send on approval', () => {
@@ -42,5 +53,51 @@ describe('FTP configuration form rules (SPEC 4 and 5)', () => {
       passphrase: undefined,
     });
     expect(bodyOf({ ...form, password: '' }, 'id').password).toBeUndefined();
+  });
+
+  it('sends the FTPS certificate fingerprint (upper case) only for FTP with TLS, and refuses a malformed one', () => {
+    const ftps = { ...NEW_FTP_FORM, host: 'h', username: 'u', ftps: true };
+    expect(bodyOf({ ...ftps, tlsCertificateFingerprint: ` ${FINGERPRINT} ` }, undefined)).toMatchObject({
+      ftps: true,
+      tlsCertificateFingerprint: FINGERPRINT.toUpperCase(),
+    });
+    expect(bodyOf(ftps, undefined).tlsCertificateFingerprint).toBeUndefined();
+    expect(
+      bodyOf({ ...ftps, ftps: false, tlsCertificateFingerprint: FINGERPRINT }, undefined)
+        .tlsCertificateFingerprint,
+    ).toBeUndefined();
+    const sftp = switchProtocol({ ...ftps, tlsCertificateFingerprint: FINGERPRINT }, 'SFTP');
+    expect(bodyOf(sftp, undefined).tlsCertificateFingerprint).toBeUndefined();
+
+    expect(tlsFingerprintInvalid({ ...ftps, tlsCertificateFingerprint: 'AB:CD' })).toBe(true);
+    expect(canTestOrSave({ ...ftps, tlsCertificateFingerprint: 'AB:CD' })).toBe(false);
+    expect(canTestOrSave({ ...ftps, tlsCertificateFingerprint: FINGERPRINT })).toBe(true);
+    expect(tlsFingerprintInvalid({ ...ftps, ftps: false, tlsCertificateFingerprint: 'AB' })).toBe(false);
+  });
+
+  it('loads the stored FTPS fingerprint into the form', () => {
+    const form = formOf({
+      id: 'c',
+      sendFilesOnApproval: true,
+      protocol: 'FTP',
+      host: 'h',
+      port: 21,
+      directory: '',
+      authentication: 'PASSWORD',
+      username: 'u',
+      passwordSet: true,
+      privateKeySet: false,
+      passphraseSet: false,
+      ftps: true,
+      tlsCertificateFingerprint: FINGERPRINT.toUpperCase(),
+      hostKeyFingerprint: null,
+      exportFormat: 'xml',
+      ownerId: 'o',
+    });
+    expect([form.ftps, form.tlsCertificateFingerprint, form.password]).toEqual([
+      true,
+      FINGERPRINT.toUpperCase(),
+      '',
+    ]);
   });
 });

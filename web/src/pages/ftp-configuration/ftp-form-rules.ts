@@ -21,6 +21,8 @@ export type FtpForm = {
   privateKey: string;
   passphrase: string;
   ftps: boolean;
+  /** FTPS: the accepted certificate's SHA-256 fingerprint ("AB:CD:..."); empty = a publicly trusted chain. */
+  tlsCertificateFingerprint: string;
   hostKeyFingerprint: string | null;
 };
 
@@ -37,6 +39,7 @@ export const NEW_FTP_FORM: FtpForm = {
   privateKey: '',
   passphrase: '',
   ftps: false,
+  tlsCertificateFingerprint: '',
   hostKeyFingerprint: null,
 };
 
@@ -51,6 +54,7 @@ export function formOf(configuration: FtpConfiguration): FtpForm {
     authentication: configuration.authentication,
     username: configuration.username,
     ftps: configuration.ftps,
+    tlsCertificateFingerprint: configuration.tlsCertificateFingerprint ?? '',
     hostKeyFingerprint: configuration.hostKeyFingerprint ?? null,
   };
 }
@@ -75,9 +79,31 @@ export function switchProtocol(form: FtpForm, protocol: FtpProtocol): FtpForm {
   };
 }
 
-/** SPEC 5 "FTP": Test and Save are disabled unless host, port and username are filled. */
+const SHA256_FINGERPRINT = /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/;
+
+/** The fingerprint as the server stores it: upper-case hex pairs joined by colons (spaces dropped). */
+export function normalisedFingerprint(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+
+/** FTPS only: a fingerprint that is filled must be 32 hex pairs separated by colons. */
+export function tlsFingerprintInvalid(form: FtpForm): boolean {
+  if (form.protocol !== 'FTP' || !form.ftps) return false;
+  const value = normalisedFingerprint(form.tlsCertificateFingerprint);
+  return value !== '' && !SHA256_FINGERPRINT.test(value);
+}
+
+/**
+ * SPEC 5 "FTP": Test and Save are disabled unless host, port and username are filled (and, beyond
+ * the SPEC, while a filled FTPS certificate fingerprint is malformed).
+ */
 export function canTestOrSave(form: FtpForm): boolean {
-  return form.host.trim() !== '' && form.port !== null && form.username.trim() !== '';
+  return (
+    form.host.trim() !== '' &&
+    form.port !== null &&
+    form.username.trim() !== '' &&
+    !tlsFingerprintInvalid(form)
+  );
 }
 
 /** The body sent to Test or Save: empty secrets are left out (the server keeps the stored ones). */
@@ -96,6 +122,10 @@ export function bodyOf(form: FtpForm, id: string | undefined): FtpConfigurationB
     privateKey: sshKey && form.privateKey ? form.privateKey : undefined,
     passphrase: sshKey && form.passphrase ? form.passphrase : undefined,
     ftps: form.protocol === 'FTP' ? form.ftps : undefined,
+    tlsCertificateFingerprint:
+      form.protocol === 'FTP' && form.ftps && form.tlsCertificateFingerprint.trim()
+        ? normalisedFingerprint(form.tlsCertificateFingerprint)
+        : undefined,
     hostKeyFingerprint: form.protocol === 'SFTP' ? (form.hostKeyFingerprint ?? undefined) : undefined,
   };
 }
