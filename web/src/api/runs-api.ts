@@ -4,6 +4,7 @@
  * the OpenAPI document is regenerated (`npm run openapi`).
  */
 import { apiFetch } from './api-client';
+import type { components } from './schema';
 import type { Run, WellInterpretation } from './types';
 
 export type DiagnosticResult = {
@@ -80,6 +81,18 @@ export type PlateTemplate = {
 };
 
 export type SavePlateTemplate = Omit<PlateTemplate, 'id' | 'laboratoryId'>;
+
+/** A sample type a kit version offers (SPEC 7 "Sample types and diagnostics"). */
+export type OfferedSampleType = components['schemas']['SampleTypeDto'];
+
+/** GET /sample-type/template: the sample types the template's kit versions offer on the analyser. */
+export const getTemplateSampleTypes = (
+  kitVersionIds: string[],
+  analyserId: string | null,
+): Promise<OfferedSampleType[]> =>
+  apiFetch<OfferedSampleType[]>('/sample-type/template', {
+    query: { kitVersionIds, ...(analyserId ? { analyserId } : {}) },
+  });
 
 const runPath = (id: string, tail = ''): string => `/run/${encodeURIComponent(id)}${tail}`;
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-client';
 import { applyPlatePlan, getLots, getRun } from '../../api/endpoints';
-import { configureRun, type PlateTemplate } from '../../api/runs-api';
+import { configureRun, getTemplateSampleTypes, type PlateTemplate } from '../../api/runs-api';
 import { queryKeys } from '../../api/query-keys';
 import type { Lot, Run, RunWell } from '../../api/types';
 import { useConfirm } from '../../components/common/confirm';
@@ -27,7 +27,6 @@ import {
   wellSetupOf,
   type RunMetadata,
 } from '../../view-models/run-view-model';
-import { isSampleType } from '../../components/plate/sample-types';
 import { LoadTemplateWindow, SaveTemplateWindow } from '../../components/templates/plate-template-windows';
 import { useDiscardChangesGuard } from '../../components/run/use-discard-changes-guard';
 import { positional } from '../../i18n/i18n';
@@ -40,6 +39,7 @@ import {
   type WellConfig,
 } from './well-configuration-rules';
 import { RunMetadataPanel } from './run-metadata-panel';
+import { offeredKey, wellsFromTemplate } from './template-rules';
 import { missingText, WellConfigurationPanel } from './well-configuration-panel';
 
 /** Run creation (/run/configuration?id=…): step 1 run metadata, step 2 well metadata. */
@@ -227,21 +227,24 @@ function RunCreation({ run, lots, plannedWells }: RunCreationProps) {
     if (yes) createMutation.mutate();
   };
 
-  const loadTemplate = (template: PlateTemplate): void => {
-    const byId = new Map(chosenLots.map((lot) => [lot.id, lot]));
-    const kits = new Set(chosenLots.map((lot) => lot.kit.id));
-    const next: Record<string, WellConfig> = {};
-    for (const well of template.wellTemplates) {
-      if (!(well.position in run.wells)) continue;
-      const lot = well.lotId ? byId.get(well.lotId) : undefined;
-      const kitId = well.kitId && kits.has(well.kitId) ? well.kitId : undefined;
-      next[well.position] = {
-        kitId: lot?.kit.id ?? kitId,
-        lotId: lot?.id,
-        sampleType: kitId || lot ? (isSampleType(well.sampleType) ? well.sampleType : undefined) : undefined,
-        name: well.name ?? wells[well.position]?.name,
-      };
+  /** SPEC 4: the template's sample types are checked against its kit versions; if those fail to load, it is applied without them. */
+  const loadTemplate = async (template: PlateTemplate): Promise<void> => {
+    const versionIds = [...new Set(chosenLots.map((lot) => lot.kitVersion.id))];
+    let offered: Set<string> | null;
+    try {
+      const types = await getTemplateSampleTypes(versionIds, run.analyser?.id ?? null);
+      offered = new Set(types.flatMap((type) => (type.kitId ? [offeredKey(type.kitId, type.type)] : [])));
+    } catch (error) {
+      notify.error(t('templates.sampleTypesLoadError'), error);
+      offered = null;
     }
+    const next = wellsFromTemplate(
+      template.wellTemplates,
+      new Set(positions),
+      chosenLots.map(lotChoiceOf),
+      wells,
+      offered,
+    );
     changeWells(autoAssign(next, chosenLots.map(lotChoiceOf)));
     setTemplateWindow(null);
   };
@@ -333,7 +336,7 @@ function RunCreation({ run, lots, plannedWells }: RunCreationProps) {
             open={templateWindow === 'load'}
             versionIds={[...new Set(chosenLots.map((lot) => lot.kitVersion.id))]}
             onClose={() => setTemplateWindow(null)}
-            onLoad={loadTemplate}
+            onLoad={(template) => void loadTemplate(template)}
           />
           <SaveTemplateWindow
             open={templateWindow === 'save'}
