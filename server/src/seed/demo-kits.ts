@@ -185,7 +185,7 @@ export const RESPIRATORY_BY_ANALYSER: Record<string, KitConfigurationDocument> =
 export const SYBR_BY_ANALYSER: Record<string, KitConfigurationDocument> = {
   'thermo-quantstudio-rt': sybrConfiguration(null, 0),
   'thermo-7500-stepone': sybrConfiguration(null, 0),
-  'biorad-cfx': sybrConfiguration(null, 0),
+  'biorad-cfx': sybrConfiguration(null, 100),
   'roche-lc480': sybrConfiguration('483-533', 0),
   'roche-lc96': sybrConfiguration(null, 0),
   'qiagen-rotorgene': sybrConfiguration('Green', 0),
