@@ -1,4 +1,13 @@
-import { byNumber, byPlateOrder, cqDifference, isInvalidWell } from './interpretation-table-sort';
+import {
+  byColumnOrder,
+  byNumber,
+  byPlateOrder,
+  cqDifference,
+  isInvalidWell,
+  plateOrderComparator,
+  storedPlateOrder,
+  storePlateOrder,
+} from './interpretation-table-sort';
 
 describe('interpretation table sorting', () => {
   it('puts wells in plate order (A2 before A10, A12 before B1)', () => {
@@ -33,5 +42,30 @@ describe('interpretation table sorting', () => {
       }),
     ).toBe(false);
     expect(isInvalidWell({ resultState: 'INVALID' })).toBe(true);
+  });
+});
+
+describe('plate order row by row or column by column', () => {
+  const positions = ['B1', 'A2', 'A1', 'B12', 'A12', 'H1'].map((position) => ({ position }));
+  it('orders row by row (A1, A2 ... A12, B1) or column by column (A1, B1 ... H1, A2)', () => {
+    const rows = [...positions].sort(plateOrderComparator('ROWS')).map((well) => well.position);
+    expect(rows).toEqual(['A1', 'A2', 'A12', 'B1', 'B12', 'H1']);
+    const columns = [...positions].sort(plateOrderComparator('COLUMNS')).map((well) => well.position);
+    expect(columns).toEqual(['A1', 'B1', 'H1', 'A2', 'A12', 'B12']);
+    expect(byColumnOrder({ position: 'C3' }, { position: 'C3' })).toBe(0);
+  });
+
+  it('keeps the choice in storage, row by row when nothing or something else is stored', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+    };
+    expect(storedPlateOrder(storage)).toBe('ROWS');
+    storePlateOrder('COLUMNS', storage);
+    expect(storedPlateOrder(storage)).toBe('COLUMNS');
+    store.set('amplio.plateOrder', 'DIAGONAL');
+    expect(storedPlateOrder(storage)).toBe('ROWS');
+    expect(storedPlateOrder(undefined)).toBe('ROWS');
   });
 });

@@ -6,6 +6,42 @@ export function byPlateOrder(a: { position: string }, b: { position: string }): 
   return row !== 0 ? row : Number(a.position.slice(1)) - Number(b.position.slice(1));
 }
 
+/** Column-wise plate order: column number, then row letter (A1, B1 ... H1, A2). */
+export function byColumnOrder(a: { position: string }, b: { position: string }): number {
+  const column = Number(a.position.slice(1)) - Number(b.position.slice(1));
+  return column !== 0 ? column : a.position.charCodeAt(0) - b.position.charCodeAt(0);
+}
+
+/** How the lab reads its plates: row by row (A1, A2 ...) or column by column (A1, B1 ...). */
+export type PlateOrder = 'ROWS' | 'COLUMNS';
+
+export const plateOrderComparator = (order: PlateOrder) =>
+  order === 'COLUMNS' ? byColumnOrder : byPlateOrder;
+
+const PLATE_ORDER_KEY = 'amplio.plateOrder';
+
+/** The plate order chosen on this browser (row by row unless column by column was chosen). */
+export function storedPlateOrder(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): PlateOrder {
+  try {
+    return storage?.getItem(PLATE_ORDER_KEY) === 'COLUMNS' ? 'COLUMNS' : 'ROWS';
+  } catch {
+    return 'ROWS';
+  }
+}
+
+export function storePlateOrder(
+  order: PlateOrder,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): void {
+  try {
+    storage?.setItem(PLATE_ORDER_KEY, order);
+  } catch {
+    // private mode or storage full: the choice lasts for this page only
+  }
+}
+
 /** Numbers ascending, empty values last whatever the direction antd applies. */
 export function byNumber<T>(value: (row: T) => number | null | undefined): (a: T, b: T) => number {
   return (a, b) => {

@@ -1,10 +1,20 @@
-import { Table, Tag, Tooltip, type TableProps } from 'antd';
+import { Segmented, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewedWellInterpretation } from '../../api/runs-api';
 import type { WellInterpretation } from '../../api/types';
 import { formatDecimal } from '../../utils/format';
 import { effectiveResult, reasonText, resultText } from '../../view-models/well-interpretation-view-model';
-import { byNumber, byPlateOrder, byText, cqDifference, isInvalidWell } from './interpretation-table-sort';
+import {
+  byNumber,
+  byText,
+  cqDifference,
+  isInvalidWell,
+  plateOrderComparator,
+  storedPlateOrder,
+  storePlateOrder,
+  type PlateOrder,
+} from './interpretation-table-sort';
 
 /** SPEC 9 data-table rounding. */
 export const CQ_DECIMALS = 2;
@@ -19,7 +29,10 @@ type Row = ReviewedWellInterpretation;
  */
 export function InterpretationTable({ wells }: { wells: WellInterpretation[] }) {
   const { t } = useTranslation();
-  const rows = [...(wells as Row[])].sort(byPlateOrder);
+  // Plate order by default, row by row or column by column as the lab reads its plates (kept per browser).
+  const [order, setOrder] = useState<PlateOrder>(() => storedPlateOrder());
+  const byPosition = plateOrderComparator(order);
+  const rows = [...(wells as Row[])].sort(byPosition);
   const channelColumns = (key: 'channel1' | 'channel2', title: string): TableProps<Row>['columns'] => [
     {
       title,
@@ -76,7 +89,7 @@ export function InterpretationTable({ wells }: { wells: WellInterpretation[] }) 
       title: t('table.position'),
       fixed: 'left',
       width: 80,
-      sorter: byPlateOrder,
+      sorter: byPosition,
     },
     { key: 'name', dataIndex: 'name', title: t('table.name'), sorter: byText((well: Row) => well.name) },
     ...(channelColumns('channel1', t('table.channel1')) ?? []),
@@ -121,6 +134,20 @@ export function InterpretationTable({ wells }: { wells: WellInterpretation[] }) 
   ];
   return (
     <div data-testid="interpretation-table">
+      <Segmented<PlateOrder>
+        size="small"
+        style={{ marginBottom: 8 }}
+        data-testid="plate-order"
+        value={order}
+        onChange={(value) => {
+          setOrder(value);
+          storePlateOrder(value);
+        }}
+        options={[
+          { value: 'ROWS', label: t('table.orderRows') },
+          { value: 'COLUMNS', label: t('table.orderColumns') },
+        ]}
+      />
       <Table<Row>
         rowKey="position"
         size="small"

@@ -38,6 +38,7 @@ import {
   selectedLotIds,
   type WellConfig,
 } from './well-configuration-rules';
+import { RunCommentsCard } from '../run-interpretation/run-comments-card';
 import { RunMetadataPanel } from './run-metadata-panel';
 import { offeredKey, wellsFromTemplate } from './template-rules';
 import { missingText, WellConfigurationPanel } from './well-configuration-panel';
@@ -308,6 +309,21 @@ function RunCreation({ run, lots, plannedWells }: RunCreationProps) {
             lots={chosenLots}
             disabled={starting}
           />
+          {/* SPEC 2: comments are available in step 2 (run comments, and well comments on the selection). */}
+          <div style={{ marginTop: 16 }} data-testid="run-creation-comments">
+            <RunCommentsCard
+              runId={run.id}
+              canUpdate={run.status === 'RUN_TO_INTERPRET' && !starting}
+              selectedWells={
+                new Map(
+                  [...selected].flatMap((position) => {
+                    const id = run.wells[position]?.id;
+                    return id ? [[position, id] as const] : [];
+                  }),
+                )
+              }
+            />
+          </div>
           <Space style={{ marginTop: 16 }} wrap>
             <Button onClick={() => setStep(1)} disabled={starting} data-testid="run-creation-previous">
               {t('common.previous')}
