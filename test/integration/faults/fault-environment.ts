@@ -1,7 +1,10 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import {
   freePort,
   repoRoot,
@@ -10,6 +13,7 @@ import {
   waitForHealth,
   type AppProcess,
 } from '../../e2e/harness';
+import { call, fixtureFile, sleep, uploadForm } from '../security/security-support';
 
 /**
  * A throwaway scaled deployment the fault tests may break: its own PostgreSQL cluster (the embedded
@@ -21,9 +25,12 @@ export interface FaultEnvironment {
   databaseUrl: string;
   migrationUrl: string;
   superuserUrl: string;
+  redisUrl: string;
   api: AppProcess;
   workers: AppProcess[];
   startWorker(): AppProcess;
+  /** SIGKILL: the worker dies at once, in the middle of whatever it does (its jobs stay active in Redis). */
+  killWorker(worker: AppProcess): Promise<void>;
   stopPostgres(): void;
   startPostgres(): void;
   killRedis(): void;
@@ -119,6 +126,10 @@ export async function startFaultEnvironment(env: NodeJS.ProcessEnv = {}): Promis
     workers.push(worker);
     return worker;
   };
+  const killWorker = async (worker: AppProcess): Promise<void> => {
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+  };
   const close = async (): Promise<void> => {
     await Promise.allSettled([api, ...workers].map((proc) => stopProcess(proc)));
     killRedis();
@@ -140,13 +151,70 @@ export async function startFaultEnvironment(env: NodeJS.ProcessEnv = {}): Promis
     databaseUrl: urls.url,
     migrationUrl: urls.migrationUrl,
     superuserUrl: `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${pgPort}/amplio`,
+    redisUrl: common.REDIS_URL ?? '',
     api,
     workers,
     startWorker,
+    killWorker,
     stopPostgres,
     startPostgres,
     killRedis,
     startRedis,
     close,
   };
+}
+
+/** For a failure message: each worker, whether it is alive, and the end of its output. */
+export function describeWorkers(env: FaultEnvironment): string {
+  return env.workers
+    .map(
+      (worker) =>
+        `${worker.name} ${worker.hasExited() ? 'exited' : 'alive'}:\n${worker.output().slice(-3000)}`,
+    )
+    .join('\n');
+}
+
+/** Polls `check` until it answers true; throws naming `what` after `timeoutMs`. */
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** Uploads the QuantStudio fixture asynchronously (202); answers the import id. */
+export async function importFixture(
+  url: string,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const answer = await call<{ importId: string }>(url, token, '/run/parse', {
+    method: 'POST',
+    headers: { prefer: 'respond-async', ...headers },
+    body: uploadForm([fixtureFile()], { uploadId: randomUUID() }),
+  });
+  if (answer.status !== 202)
+    throw new Error(`upload answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.importId;
+}
+
+/** Jobs of one BullMQ queue that are not finished (active, waiting, delayed) or failed. */
+export async function unfinishedJobs(
+  redisUrl: string,
+  queue: string,
+): Promise<{ active: number; waiting: number; delayed: number; failed: number }> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const client = new Queue(queue, { connection });
+  try {
+    const counts = await client.getJobCounts('active', 'wait', 'delayed', 'failed');
+    return { active: counts.active, waiting: counts.wait, delayed: counts.delayed, failed: counts.failed };
+  } finally {
+    await client.close();
+    connection.disconnect();
+  }
 }

@@ -1,8 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { stopProcess } from '../../e2e/harness';
-import { call, fixtureFile, sleep, tokenFor, uploadForm, waitForImport } from '../security/security-support';
-import { type FaultEnvironment, startFaultEnvironment } from './fault-environment';
+import { call, sleep, tokenFor, waitForImport } from '../security/security-support';
+import {
+  describeWorkers,
+  type FaultEnvironment,
+  importFixture,
+  startFaultEnvironment,
+} from './fault-environment';
 
 /**
  * Faults in the scaled mode (API + workers on PostgreSQL and Redis): a worker killed with SIGKILL in
@@ -18,14 +22,9 @@ describe('faults (scaled mode)', () => {
   const accepted: string[] = [];
 
   const upload = async (): Promise<string> => {
-    const answer = await call<{ importId: string }>(env.url, token, '/run/parse', {
-      method: 'POST',
-      headers: { prefer: 'respond-async' },
-      body: uploadForm([fixtureFile()], { uploadId: randomUUID() }),
-    });
-    expect(answer.status).toBe(202);
-    accepted.push(answer.body.importId);
-    return answer.body.importId;
+    const importId = await importFixture(env.url, token);
+    accepted.push(importId);
+    return importId;
   };
 
   const stateOf = async (importId: string): Promise<string> =>
@@ -57,10 +56,11 @@ describe('faults (scaled mode)', () => {
     const importId = await upload();
     const deadline = Date.now() + 60_000;
     while ((await stateOf(importId)) === 'QUEUED' && Date.now() < deadline) await sleep(20);
-    first.child.kill('SIGKILL');
-    await first.exited;
+    await env.killWorker(first);
     env.startWorker();
-    const done = await waitForImport(env.url, token, importId, 180_000);
+    const done = await waitForImport(env.url, token, importId, 180_000).catch((error: Error) => {
+      throw new Error(`${error.message}\n${describeWorkers(env)}`);
+    });
     expect(done.state).toBe('READY');
     const runs = await db.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM run_import WHERE id = $1 AND run_id IS NOT NULL',
