@@ -2,10 +2,8 @@
  * Upload bench (issue 10): peak resident memory of the API process while 10 uploads of 100 MB each
  * arrive in parallel (target: under 300 MB), and the time to refuse a file over the limit.
  *
- * Run after `npm run build` (it starts server/dist/main.js in the embedded mode in a temporary
- * DATA_DIR, so nothing else is needed):
- *   node_modules/.bin/swc bench/upload-bench.ts test/support/oidc-sign-in.ts -d .tmp/upload-bench \
- *     --config-file .swcrc --quiet && node .tmp/upload-bench/bench/upload-bench.js
+ * Part of `npm run bench` (alone: `npm run bench -- upload-bench`); needs `npm run build` first (it
+ * starts server/dist/main.js in the embedded mode in a temporary DATA_DIR, nothing else is needed).
  * The uploaded files carry an extension the analyser refuses, so the figures are those of the upload
  * path alone (streaming, hashing, limits), not of parsing 1 GB of noise.
  */
