@@ -1,6 +1,13 @@
-import { CheckOutlined, CloseOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Space, Typography } from 'antd';
+import {
+  ArrowLeftOutlined,
+  CheckOutlined,
+  CloseOutlined,
+  ReloadOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
+import { Button, Card, Flex, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { ReviewStatus } from '../../api/types';
 import type { RunActions } from './use-run-actions';
 
@@ -37,7 +44,7 @@ type RunActionsPanelProps = {
   canReview: boolean;
 };
 
-/** The buttons under the results: interpret again, submit, reject and approve. */
+/** The buttons under the results: cancel (back to the run list), interpret again, submit, reject and approve. */
 export function RunActionsPanel({
   actions,
   canReinterpret,
@@ -47,12 +54,16 @@ export function RunActionsPanel({
   canReview,
 }: RunActionsPanelProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { busy } = actions;
   return (
     <Card size="small">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Text type="secondary">{t('runInterpretation.moreActionsLater')}</Typography.Text>
+      <Flex justify="flex-end" align="center" wrap gap={8}>
         <Space>
+          {/* SPEC 2 footer "cancel-run": leave the run as it is and go back to the run list. */}
+          <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/')} data-testid="run-cancel">
+            {t('runInterpretation.cancelRun')}
+          </Button>
           {canReinterpret && (
             <Button
               icon={<ReloadOutlined />}
