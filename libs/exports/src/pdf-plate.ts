@@ -11,8 +11,9 @@ function plateCell(well: ExportWell | undefined, position: string, fontSize: num
   if (!well) return { text: '', fillColor: '#F4F4F4' };
   const result = effectiveResult(well);
   const fill = isHexColour(result?.color) ? result.color : NO_RESULT;
+  // One text of two lines (not a stack of two texts): half the nodes pdfmake lays out per well.
   return {
-    stack: [{ text: position, bold: true }, { text: result?.label ?? '-' }],
+    text: [{ text: position, bold: true }, `\n${result?.label ?? '-'}`],
     fillColor: fill,
     color: textColourOn(fill),
     fontSize,

@@ -2,7 +2,6 @@ import type { Content, Size, TableCell, TDocumentDefinitions } from 'pdfmake/int
 import { effectiveResult, type ExportRun, type ExportScope } from './export-run';
 import { buildExportTables, type ExportTables } from './export-table';
 import {
-  COMPACT_LAYOUT,
   isHexColour,
   pageFooter,
   pdfFontFor,
@@ -13,6 +12,7 @@ import {
   renderPdf,
   runHeader,
   textColourOn,
+  WELLS_LAYOUT,
 } from './pdf-render';
 import { plateMap } from './pdf-plate';
 
@@ -60,18 +60,17 @@ export function wellsTable(tables: ExportTables): Content {
   const effectiveColumn = tables.wellHeader.indexOf(tables.labels.effectiveResult);
   const body: TableCell[][] = [
     tables.wellHeader.map((text): TableCell => ({ text, style: 'tableHeader' })),
-    ...tables.wellRows.map((row, index) =>
-      row.map((cell, column): TableCell => {
-        const colour = effectiveResult(tables.wells[index])?.color;
-        const base = pdfCell(cell);
-        if (column !== effectiveColumn || !isHexColour(colour)) return base;
-        return Object.assign(base, { fillColor: colour, color: textColourOn(colour) });
-      }),
-    ),
+    ...tables.wellRows.map((row, index) => {
+      const cells = row.map(pdfCell);
+      const colour = effectiveResult(tables.wells[index])?.color;
+      if (effectiveColumn >= 0 && isHexColour(colour))
+        Object.assign(cells[effectiveColumn], { fillColor: colour, color: textColourOn(colour) });
+      return cells;
+    }),
   ];
   return {
     table: { headerRows: 1, dontBreakRows: true, widths: columnWidths(tables), body },
-    layout: COMPACT_LAYOUT,
+    layout: WELLS_LAYOUT,
   };
 }
 
