@@ -11,6 +11,14 @@ function isReturnState(value: unknown): value is ReturnState {
   return typeof value === 'object' && value !== null && typeof (value as ReturnState).returnTo === 'string';
 }
 
+/**
+ * The language chosen in the app (set on <html lang> by i18n before sign-in starts), asked of the
+ * identity provider as OIDC `ui_locales`, so its sign-in and sign-out pages speak it too.
+ */
+export function uiLocales(): string | undefined {
+  return document.documentElement.lang || undefined;
+}
+
 /** The signed-in session: the OIDC user manager, the current user and the token refresh loop. */
 export class AuthSession {
   readonly userManager: UserManager;
@@ -67,7 +75,10 @@ export class AuthSession {
       }
     }
     const returnTo = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-    await this.userManager.signinRedirect({ state: { returnTo } satisfies ReturnState });
+    await this.userManager.signinRedirect({
+      state: { returnTo } satisfies ReturnState,
+      ui_locales: uiLocales(),
+    });
     return null;
   }
 
@@ -113,7 +124,10 @@ export class AuthSession {
 
   async signOut(): Promise<void> {
     window.clearInterval(this.refreshTimer);
-    await this.userManager.signoutRedirect();
+    const locales = uiLocales();
+    await this.userManager.signoutRedirect(
+      locales ? { extraQueryParams: { ui_locales: locales } } : undefined,
+    );
   }
 
   private setUser(user: User | null): void {
