@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
   AuditRepository,
-  CatalogueRepository,
+  LotRepository,
   PlateTemplateRepository,
   type NewPlateTemplate,
   type PlateTemplate,
@@ -27,7 +27,7 @@ function toDto(template: PlateTemplate): PlateTemplateDto {
 export class PlateTemplatesService {
   constructor(
     private readonly templates: PlateTemplateRepository,
-    private readonly catalogue: CatalogueRepository,
+    private readonly lots: LotRepository,
     private readonly audit: AuditRepository,
   ) {}
 
@@ -95,7 +95,7 @@ export class PlateTemplatesService {
       seen.add(well.position);
     }
     const lotIds = [...new Set(body.wellTemplates.flatMap((well) => (well.lotId ? [well.lotId] : [])))];
-    const lots = new Map((await this.catalogue.findLots(laboratoryId, lotIds)).map((lot) => [lot.id, lot]));
+    const lots = new Map((await this.lots.findLots(laboratoryId, lotIds)).map((lot) => [lot.id, lot]));
     const versionIds = [
       ...new Set(body.wellTemplates.flatMap((well) => (well.kitVersionId ? [well.kitVersionId] : []))),
     ];

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { AuditRepository, CatalogueRepository, RunImportRepository, sha256Hex } from '@amplio/db';
+import { AuditRepository, KitRepository, LotRepository, RunImportRepository, sha256Hex } from '@amplio/db';
 import { RunFileError, type SampleType } from '@amplio/domain';
 import { zipRunFiles } from '@amplio/exports';
 import { parsePlatePlan } from '@amplio/parsers';
@@ -25,7 +25,8 @@ export class RunFilesService {
   constructor(
     private readonly access: RunAccessService,
     private readonly runImports: RunImportRepository,
-    private readonly catalogue: CatalogueRepository,
+    private readonly kits: KitRepository,
+    private readonly lots: LotRepository,
     private readonly audit: AuditRepository,
     @Inject(RUNTIME_SETTINGS) private readonly settings: RuntimeSettings,
   ) {}
@@ -47,7 +48,7 @@ export class RunFilesService {
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['platePlanType']);
     }
     const run = await this.access.findAccessible(user, runId);
-    const lots = lotIds.length > 0 ? await this.catalogue.findLots(run.laboratoryId, lotIds) : [];
+    const lots = lotIds.length > 0 ? await this.lots.findLots(run.laboratoryId, lotIds) : [];
     if (lots.length !== lotIds.length)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['lotIds']);
     let plan;
@@ -90,7 +91,7 @@ export class RunFilesService {
     if (files.length === 0)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorFieldRequired', ['analyserFiles']);
     const run = await this.access.findUpdatable(user, runId);
-    const analyser = await this.catalogue.findAnalyser(run.analyserId);
+    const analyser = await this.kits.findAnalyser(run.analyserId);
     const extensions = acceptedExtensions(analyser?.extension);
     const wrong = fileWithoutExtension(
       files.map((file) => file.originalname),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { CatalogueRepository, RunImportRepository, RunRepository, type RunImportEntity } from '@amplio/db';
+import { KitRepository, RunImportRepository, RunRepository, type RunImportEntity } from '@amplio/db';
 import type { ErrorKey } from '@amplio/domain';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom } from '@amplio/events';
 import { JOB_QUEUE, type JobQueue } from '@amplio/jobs';
@@ -54,7 +54,7 @@ export class RunImportService {
     private readonly access: RunAccessService,
     private readonly runImports: RunImportRepository,
     private readonly runs: RunRepository,
-    private readonly catalogue: CatalogueRepository,
+    private readonly kits: KitRepository,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
     @Inject(API_RUNTIME) private readonly runtime: ApiRuntime,
@@ -63,7 +63,7 @@ export class RunImportService {
   async parse(user: AuthenticatedUser, request: ParseRequest): Promise<ParseOutcome> {
     const laboratoryId = this.access.requireLaboratory(user);
     const { files } = request;
-    const analyser = await this.catalogue.findAnalyser(request.analyserId);
+    const analyser = await this.kits.findAnalyser(request.analyserId);
     if (!analyser) throw new ApiError(HttpStatus.BAD_REQUEST, 'errorUnknownAnalyser', [request.analyserId]);
     if (files.length === 0)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorFieldRequired', ['analyserFiles']);

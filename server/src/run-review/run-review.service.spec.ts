@@ -1,7 +1,8 @@
 import { HttpException } from '@nestjs/common';
 import type {
   AuditRepository,
-  CatalogueRepository,
+  KitRepository,
+  LotRepository,
   RunEntity,
   RunRepository,
   RunReviewRepository,
@@ -73,10 +74,8 @@ function newTestService(run: RunEntity, unreviewed: string[] = []) {
     kitPairs: jest.fn(() => Promise.resolve(new Map())),
     listWells: jest.fn(() => Promise.resolve([])),
   };
-  const catalogue = {
-    findAnalyser: jest.fn(() => Promise.resolve(null)),
-    listLots: jest.fn(() => Promise.resolve([])),
-  };
+  const kits = { findAnalyser: jest.fn(() => Promise.resolve(null)) };
+  const lots = { listLots: jest.fn(() => Promise.resolve([])) };
   const review = {
     unreviewedPositions: jest.fn(() => Promise.resolve(unreviewed)),
     deleteRun: jest.fn((_id: string, status: string) => Promise.resolve(current.status === status)),
@@ -85,7 +84,8 @@ function newTestService(run: RunEntity, unreviewed: string[] = []) {
   const events = { publish: jest.fn() };
   const access = new RunAccessService(
     runs as unknown as RunRepository,
-    catalogue as unknown as CatalogueRepository,
+    kits as unknown as KitRepository,
+    lots as unknown as LotRepository,
   );
   const sut = new RunReviewService(
     access,
@@ -94,7 +94,7 @@ function newTestService(run: RunEntity, unreviewed: string[] = []) {
     audit as unknown as AuditRepository,
     events as unknown as EventPublisher,
   );
-  return { sut, access, mocks: { runs, catalogue, audit, events, review } };
+  return { sut, access, mocks: { runs, kits, lots, audit, events, review } };
 }
 
 const statusOf = async (promise: Promise<unknown>): Promise<number> =>

@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import {
   AuditRepository,
-  CatalogueRepository,
+  KitConfigurationRepository,
   RunRepository,
   RunReviewRepository,
   type RunEntity,
@@ -57,7 +57,7 @@ export class WellDiagnosticService {
     private readonly access: RunAccessService,
     private readonly runs: RunRepository,
     private readonly review: RunReviewRepository,
-    private readonly catalogue: CatalogueRepository,
+    private readonly configurations: KitConfigurationRepository,
     private readonly audit: AuditRepository,
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
   ) {}
@@ -178,7 +178,9 @@ export class WellDiagnosticService {
     ];
     const entries = await Promise.all(
       versions.map(async (versionId) => {
-        const kitAnalyser = await this.catalogue.findKitAnalyser(versionId, run.analyserId, run.laboratoryId);
+        const kitAnalyser =
+          (await this.configurations.effectiveFor(versionId, run.analyserId, run.laboratoryId))
+            ?.kitAnalyser ?? null;
         return [versionId, kitAnalyser?.configuration.diagnostics ?? []] as const;
       }),
     );

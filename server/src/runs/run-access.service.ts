@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { CatalogueRepository, RunRepository, type RunEntity } from '@amplio/db';
+import { KitRepository, LotRepository, RunRepository, type RunEntity } from '@amplio/db';
 import type { RunStatus } from '@amplio/domain';
 import { ApiError } from '../common/api-error';
 import { type AuthenticatedUser, hasRole, scopeOf } from '../auth/authenticated-user';
@@ -11,7 +11,8 @@ import { toRunDto } from './run.mapper';
 export class RunAccessService {
   constructor(
     private readonly runs: RunRepository,
-    private readonly catalogue: CatalogueRepository,
+    private readonly kits: KitRepository,
+    private readonly lots: LotRepository,
   ) {}
 
   /** The run if the caller's laboratory may see it; 404 otherwise. */
@@ -44,9 +45,9 @@ export class RunAccessService {
   async toDto(run: RunEntity): Promise<RunDto> {
     const [kits, analyser, wells, lots] = await Promise.all([
       this.runs.kitPairs([run.id]),
-      this.catalogue.findAnalyser(run.analyserId),
+      this.kits.findAnalyser(run.analyserId),
       this.runs.listWells(run.id),
-      this.catalogue.listLots(run.laboratoryId),
+      this.lots.listLots(run.laboratoryId),
     ]);
     return toRunDto(run, kits.get(run.id) ?? [], analyser, wells, lots);
   }

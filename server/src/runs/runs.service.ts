@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { AuditRepository, CatalogueRepository, RunRepository, RunReviewRepository } from '@amplio/db';
+import { AuditRepository, LotRepository, RunRepository, RunReviewRepository } from '@amplio/db';
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
 import { JOB_QUEUE, type JobQueue } from '@amplio/jobs';
 import { ApiError } from '../common/api-error';
@@ -22,7 +22,7 @@ export class RunsService {
     private readonly access: RunAccessService,
     private readonly runs: RunRepository,
     private readonly review: RunReviewRepository,
-    private readonly catalogue: CatalogueRepository,
+    private readonly lots: LotRepository,
     private readonly audit: AuditRepository,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
@@ -52,7 +52,7 @@ export class RunsService {
   async configure(user: AuthenticatedUser, body: CreateRunDto): Promise<RunDto> {
     const run = await this.access.findUpdatable(user, body.id);
     const lotIds = [...new Set(body.wells.map((well) => well.lotId))];
-    const lots = await this.catalogue.findLots(run.laboratoryId, lotIds);
+    const lots = await this.lots.findLots(run.laboratoryId, lotIds);
     if (lots.length !== lotIds.length)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['lotId']);
     const lotById = new Map(lots.map((lot) => [lot.id, lot]));
