@@ -115,12 +115,13 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   }
 }
 
-/** A file answer (zip download): its bytes and the name from Content-Disposition. */
+/** A file answer (zip download, export): its bytes and the name from Content-Disposition. */
 export async function apiDownload(
   path: string,
   fallbackName: string,
+  request: Omit<ApiRequest, 'responseType'> = {},
 ): Promise<{ blob: Blob; fileName: string }> {
-  const response = await send(path, { accept: '*/*' });
+  const response = await send(path, { ...request, accept: '*/*' });
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   const fileName = match ? decodeURIComponent(match[1]) : fallbackName;

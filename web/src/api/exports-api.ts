@@ -1,4 +1,4 @@
-import { apiFetch } from './api-client';
+import { apiDownload } from './api-client';
 
 export type ExportFormat = 'pdf' | 'xlsx' | 'csv' | 'xml';
 
@@ -13,11 +13,13 @@ export type ExportRequest = {
   progressId?: string;
 };
 
-/** The run's file as a download (blob); `{kind}` is the run id. */
-export const exportRun = (runId: string, request: ExportRequest): Promise<Blob> =>
-  apiFetch<Blob>(`/run/export/${encodeURIComponent(runId)}`, {
-    method: 'POST',
-    json: request,
-    responseType: 'blob',
-    accept: '*/*',
-  });
+/**
+ * The run's file as a download: its bytes and the server's file name (Content-Disposition: the
+ * export time in the laboratory's time zone), else `fallbackName`; `{kind}` is the run id.
+ */
+export const exportRun = (
+  runId: string,
+  request: ExportRequest,
+  fallbackName: string,
+): Promise<{ blob: Blob; fileName: string }> =>
+  apiDownload(`/run/export/${encodeURIComponent(runId)}`, fallbackName, { method: 'POST', json: request });

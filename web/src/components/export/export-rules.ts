@@ -48,7 +48,7 @@ const safe = (value: string, fallback: string): string =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 64) || fallback;
 
-/** `{businessId}_{plateId}_{yyyyMMdd-HHmm}.{ext}` (the server's rule, docs/exports.md). */
+/** The name to use when the answer has no Content-Disposition: the server's rule (docs/exports.md) in UTC. */
 export function exportDownloadName(
   businessId: string,
   plateId: string | null,

@@ -58,10 +58,11 @@ export function ExportWindow({ runId, businessId, plateId, selectedWellIds, onCl
     mutationFn: () => {
       const progressId = crypto.randomUUID();
       setProgress({ id: progressId, percent: 0 });
-      return exportRun(runId, { ...exportRequest(form, selectedWellIds), progressId });
+      const fallbackName = exportDownloadName(businessId, plateId, form.format, new Date());
+      return exportRun(runId, { ...exportRequest(form, selectedWellIds), progressId }, fallbackName);
     },
-    onSuccess: (blob) => {
-      download(blob, exportDownloadName(businessId, plateId, form.format, new Date()));
+    onSuccess: ({ blob, fileName }) => {
+      download(blob, fileName);
       notify.success(t('exportWindow.done'));
     },
     onError: (failure) => notify.error(t('exportWindow.errorTitle'), failure),
