@@ -10,8 +10,8 @@ describe('exportRun (POST /run/export/{kind})', () => {
   it("posts the request with the token and keeps the server's file name (laboratory time zone)", async () => {
     configureApiClient('http://amplio.test/api', () => 'token-1');
     const calls: Array<{ url: string; init: RequestInit }> = [];
-    global.fetch = jest.fn((url: string | URL | Request, init?: RequestInit) => {
-      calls.push({ url: String(url), init: init ?? {} });
+    global.fetch = jest.fn((url: string, init?: RequestInit) => {
+      calls.push({ url, init: init ?? {} });
       return Promise.resolve(
         new Response('%PDF-1.7', {
           status: 200,
@@ -28,7 +28,7 @@ describe('exportRun (POST /run/export/{kind})', () => {
     expect(await file.blob.text()).toBe('%PDF-1.7');
     expect(calls[0].url).toBe('http://amplio.test/api/run/export/run-1');
     expect(calls[0].init.method).toBe('POST');
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({
+    expect(JSON.parse(calls[0].init.body as string)).toEqual({
       format: 'pdf',
       isExportAsPlate: true,
       separator: ',',
