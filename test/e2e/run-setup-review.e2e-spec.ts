@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  apiGet,
   testId,
   launchBrowser,
   newSignedInPage,
@@ -25,6 +26,10 @@ const FIXTURE = resolve(
   'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx',
 );
 const ANALYSER = 'QuantStudio Design & Analysis';
+const CFX_ANALYSER = 'CFX Manager / CFX Maestro';
+/** One CFX Manager run of six CSV exports (96 wells, SYBR). */
+const CFX_FOLDER = resolve(repoRoot, '..', 'shared', 'fixtures', 'biorad-cfx', 'cfx-manager-sybr');
+const CFX_RUN = 'admin_2021-02-19 09-57-01_BR002605';
 const SLOW = 90_000;
 
 async function confirm(page: Page): Promise<void> {
@@ -62,13 +67,10 @@ async function chooseOption(page: Page, selectTestId: string, text?: string): Pr
  * Chooses the analyser on import step 1. The select is searchable and its list virtual: type the
  * name so its option is rendered, wait for it, click it, then wait for the file picker to be enabled.
  */
-async function chooseAnalyser(page: Page): Promise<void> {
+async function chooseAnalyser(page: Page, name = ANALYSER): Promise<void> {
   await page.locator(testId('import-analyser')).click();
-  await page.keyboard.type(ANALYSER);
-  const option = page
-    .locator(`${OPEN_DROPDOWN} .ant-select-item-option`)
-    .filter({ hasText: ANALYSER })
-    .first();
+  await page.keyboard.type(name);
+  const option = page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`).filter({ hasText: name }).first();
   await option.waitFor({ state: 'visible' });
   await option.click();
   await option.waitFor({ state: 'hidden' });
@@ -227,6 +229,49 @@ describe('run setup and review (embedded)', () => {
       await page.context().close();
     }
   }, 300_000);
+
+  it('CFX exports saved under arbitrary names are grouped into one run by their content and imported', async () => {
+    if (!browser || !app) throw new Error('not started');
+    const page = await newSignedInPage(browser, app.url, 'technician');
+    try {
+      const files = readdirSync(CFX_FOLDER)
+        .filter((name) => name.startsWith(CFX_RUN))
+        .sort()
+        .map((name, index) => ({
+          name: `export ${index + 1}.csv`,
+          mimeType: 'text/csv',
+          buffer: readFileSync(resolve(CFX_FOLDER, name)),
+        }));
+      expect(files).toHaveLength(6);
+      await page.goto(`${app.url}/run/import`, { waitUntil: 'domcontentloaded' });
+      await chooseAnalyser(page, CFX_ANALYSER);
+      await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(files);
+      // By name these are six runs; by content (the same 96 wells) one run of six files.
+      const group = page.locator(`${testId('import-group-1')}[data-file-count="6"]`);
+      await group.waitFor({ state: 'visible', timeout: 30_000 });
+      expect(await page.locator(`${testId('import-groups')} [data-testid^="import-group-"]`).count()).toBe(1);
+      await page.locator(testId('import-next')).click();
+      try {
+        // One run goes on to run creation (a batch of several would go back to the run list).
+        await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
+      } catch (error) {
+        await screenshot(page, 'cfx-renamed');
+        throw new Error(`CFX import did not reach run creation; page says: ${await visibleErrors(page)}`, {
+          cause: error,
+        });
+      }
+      const runId = new URL(page.url()).searchParams.get('id');
+      if (!runId) throw new Error('no run id');
+      const run = await apiGet<{ analyser: { id: string }; wells: Record<string, unknown> }>(
+        page,
+        `/api/run/${encodeURIComponent(runId)}`,
+      );
+      expect(run.analyser.id).toBe('biorad-cfx');
+      expect(Object.keys(run.wells)).toHaveLength(96);
+    } finally {
+      await page.context().close();
+    }
+  }, 180_000);
 
   it('leaving a half-filled import asks to discard it', async () => {
     if (!browser || !app) throw new Error('not started');
