@@ -9,15 +9,17 @@ import {
   newSignedInPage,
   repoRoot,
   startEmbeddedApp,
+  startScaledApp,
   testId,
-  type EmbeddedApp,
 } from './harness';
 
 /**
  * Exports and file transfer in the browser (issue 12): a physician configures SFTP (Test shows the
  * host key, Save pins it, send on approval on); a technician imports, interprets and submits a run;
  * the physician approves it and sees the envelope ok in the run list (the file is on the SFTP
- * server); then exports PDF, PDF as plate, XLSX, CSV and XML from the export window.
+ * server, once); then exports PDF, PDF as plate, XLSX, CSV and XML from the export window. Run in
+ * the embedded mode, and in the scaled mode with two APIs and two workers (the technician on the
+ * second API, the export and transfer jobs in the workers).
  */
 const FIXTURE = resolve(
   repoRoot,
@@ -150,9 +152,68 @@ async function exportEach(page: Page): Promise<void> {
   }
 }
 
-describe('exports and file transfer in Chromium (embedded)', () => {
+/** A running deployment of either mode: the physician's and the technician's API, and stop. */
+interface Deployment {
+  physicianUrl: string;
+  technicianUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The whole scenario against one deployment and its own SFTP server. */
+async function exportsAndTransfer(browser: Browser, app: Deployment, sftp: SftpTestServer, root: string) {
+  const physician = await newSignedInPage(browser, app.physicianUrl, 'physician');
+  const technician = await newSignedInPage(browser, app.technicianUrl, 'technician');
+  await configureSftp(physician, app.physicianUrl, sftp.port);
+  const runId = await importInterpretSubmit(technician, app.technicianUrl);
+
+  await physician.goto(`${app.physicianUrl}/run/${runId}`);
+  const approve = physician.locator(testId('run-approve'));
+  await approve.waitFor({ state: 'visible', timeout: SLOW });
+  await approve.click();
+  await confirm(physician);
+  await physician
+    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
+    .waitFor({ state: 'visible' });
+
+  // Send on approval: the file arrives once; the run list shows the envelope ok.
+  // The file is written under a temporary name first, then renamed: wait for the final name.
+  const delivered = (): boolean =>
+    readdirSync(join(root, 'upload')).some((name) => /_\d{8}-\d{4}\.xml$/.test(name));
+  for (let i = 0; i < 300 && !delivered(); i += 1) await new Promise((done) => setTimeout(done, 200));
+  // A second delivery (two workers, a retry) would show here as a second file.
+  await new Promise((done) => setTimeout(done, 2_000));
+  expect(readdirSync(join(root, 'upload'))).toEqual([expect.stringMatching(/_\d{8}-\d{4}\.xml$/)]);
+  await physician.goto(app.physicianUrl);
+  await physician
+    .locator('[data-testid$="-ftp"][aria-label="Results sent to the laboratory: ok"]')
+    .first()
+    .waitFor({ state: 'visible', timeout: SLOW });
+
+  await physician.goto(`${app.physicianUrl}/run/${runId}`);
+  await physician.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+  await exportEach(physician);
+}
+
+const modes: Array<[string, () => Promise<Deployment>]> = [
+  [
+    'embedded',
+    async () => {
+      const app = await startEmbeddedApp();
+      return { physicianUrl: app.url, technicianUrl: app.url, stop: () => app.stop() };
+    },
+  ],
+  [
+    'scaled: 2 APIs, 2 workers, Redis',
+    async () => {
+      const app = await startScaledApp({ apis: 2, workers: 2 });
+      return { physicianUrl: app.urls[0], technicianUrl: app.urls[1], stop: () => app.stop() };
+    },
+  ],
+];
+
+describe.each(modes)('exports and file transfer in Chromium (%s)', (_mode, start) => {
   let browser: Browser | undefined;
-  let app: EmbeddedApp | undefined;
+  let app: Deployment | undefined;
   let sftp: SftpTestServer | undefined;
   let root = '';
 
@@ -169,7 +230,7 @@ describe('exports and file transfer in Chromium (embedded)', () => {
     });
     await sftp.start();
     browser = await launchBrowser();
-    app = await startEmbeddedApp();
+    app = await start();
   }, 180_000);
   afterAll(async () => {
     await app?.stop();
@@ -179,34 +240,6 @@ describe('exports and file transfer in Chromium (embedded)', () => {
   }, 60_000);
 
   it('physician configures SFTP, approves a run, sees the envelope ok, and exports every format', async () => {
-    const physician = await newSignedInPage(browser!, app!.url, 'physician');
-    const technician = await newSignedInPage(browser!, app!.url, 'technician');
-    await configureSftp(physician, app!.url, sftp!.port);
-    const runId = await importInterpretSubmit(technician, app!.url);
-
-    await physician.goto(`${app!.url}/run/${runId}`);
-    const approve = physician.locator(testId('run-approve'));
-    await approve.waitFor({ state: 'visible', timeout: SLOW });
-    await approve.click();
-    await confirm(physician);
-    await physician
-      .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
-      .waitFor({ state: 'visible' });
-
-    // Send on approval: the file arrives once; the run list shows the envelope ok.
-    // The file is written under a temporary name first, then renamed: wait for the final name.
-    const delivered = (): boolean =>
-      readdirSync(join(root, 'upload')).some((name) => /_\d{8}-\d{4}\.xml$/.test(name));
-    for (let i = 0; i < 300 && !delivered(); i += 1) await new Promise((done) => setTimeout(done, 200));
-    expect(readdirSync(join(root, 'upload'))).toEqual([expect.stringMatching(/_\d{8}-\d{4}\.xml$/)]);
-    await physician.goto(app!.url);
-    await physician
-      .locator('[data-testid$="-ftp"][aria-label="Results sent to the laboratory: ok"]')
-      .first()
-      .waitFor({ state: 'visible', timeout: SLOW });
-
-    await physician.goto(`${app!.url}/run/${runId}`);
-    await physician.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
-    await exportEach(physician);
+    await exportsAndTransfer(browser!, app!, sftp!, root);
   }, 400_000);
 });
