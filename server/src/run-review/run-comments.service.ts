@@ -88,7 +88,7 @@ export class RunCommentsService {
     const run = await this.access.findUpdatable(user, runId);
     const comment = await this.review.findComment(run.id, id);
     if (!comment) throw new ApiError(HttpStatus.NOT_FOUND, 'errorNotFound', [id]);
-    if (!canEditComment(comment, user.id)) throw new ApiError(HttpStatus.FORBIDDEN, 'errorForbidden');
+    if (!canEditComment(comment, user.id)) throw new ApiError(HttpStatus.FORBIDDEN, 'errorCommentNotAuthor');
     if (comment.value !== value) {
       await this.review.transaction(async (tx) => {
         await this.review.updateComment(comment.id, value, tx);

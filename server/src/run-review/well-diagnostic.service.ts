@@ -133,9 +133,11 @@ export class WellDiagnosticService {
     });
     if (refusal === 'forbidden')
       throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status]);
-    if (refusal) throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['result']);
+    if (refusal === 'unchanged')
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'errorDiagnosticUnchanged', [well.position]);
+    if (refusal) throw new ApiError(HttpStatus.BAD_REQUEST, 'errorDiagnosticNotOffered', [well.position]);
     const chosen = diagnostics.find((d) => d.id === body.result);
-    if (!chosen) throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['result']);
+    if (!chosen) throw new ApiError(HttpStatus.BAD_REQUEST, 'errorDiagnosticNotOffered', [well.position]);
     await this.review.transaction(async (tx) => {
       await this.review.saveOverride(
         {

@@ -86,8 +86,10 @@ describe('run review calls (real PostgreSQL, every role, two laboratories)', () 
         wellId: a1.wellId,
         result,
       });
-    expect((await put('technician', a1.effective.id)).status).toBe(400);
-    expect((await put('technician', 'not-a-diagnostic')).status).toBe(400);
+    const same = await put('technician', a1.effective.id);
+    expect([same.status, same.body.message]).toEqual([400, 'errorDiagnosticUnchanged']);
+    const notOffered = await put('technician', 'not-a-diagnostic');
+    expect([notOffered.status, notOffered.body.message]).toEqual([400, 'errorDiagnosticNotOffered']);
     expect((await put('othertech', a1.offered[0].id)).status).toBe(404);
     expect(await audit('override-diagnostic')).toBe(0);
     const changed = await put('technician', a1.offered[0].id);
@@ -124,11 +126,11 @@ describe('run review calls (real PostgreSQL, every role, two laboratories)', () 
       (await app.call('technician', 'POST', `/run/${run.id}/comment`, { value: 'x'.repeat(2001) })).status,
     ).toBe(400);
     expect((await app.call('othertech', 'POST', `/run/${run.id}/comment`, { value: 'x' })).status).toBe(404);
-    const byOther = await app.call('physician', 'PUT', `/run/${run.id}/comment`, {
+    const byOther = await app.call<{ message: string }>('physician', 'PUT', `/run/${run.id}/comment`, {
       id: comment?.id,
       value: 'changed',
     });
-    expect(byOther.status).toBe(403);
+    expect([byOther.status, byOther.body.message]).toEqual([403, 'errorCommentNotAuthor']);
     const own = await app.call<Comment[]>('technician', 'PUT', `/run/${run.id}/comment`, {
       id: comment?.id,
       value: 'edited',
