@@ -9,11 +9,14 @@ import {
   testId,
   type EmbeddedApp,
 } from './harness';
+import { pageText, type PageTextKey } from '../../server/src/identity/login-page';
 
 /**
  * The French UI walk-through: after switching to fr-FR, no screen shows a text of the English
  * catalogue (a whole line of the page equal to an English text), nor a doubled FR_ prefix; at 1280 px
- * no sidebar label and no table header is clipped.
+ * no sidebar label, table header or form label is clipped. Covers the run list, import, creation,
+ * interpretation, configuration, laboratories and laboratory detail with a user's form, the About
+ * window, and the built-in sign-in page, which follows the language chosen in the app.
  */
 
 const START_TIMEOUT = 180_000;
@@ -131,6 +134,7 @@ describe('French UI walk-through (embedded app, Chromium)', () => {
     ['run import', '/run/import', 'app-shell'],
     ['configuration', '/admin/configuration', 'app-shell'],
     ['laboratories', '/admin/laboratories', 'app-shell'],
+    ['add laboratories', '/admin/add', 'laboratory-add-page'],
   ])(
     'shows the %s screen in French only',
     async (_screen, path, readyTestId) => {
@@ -141,6 +145,93 @@ describe('French UI walk-through (embedded app, Chromium)', () => {
       expect(await page.locator('.ant-layout-sider .ant-menu-title-content').count()).toBeGreaterThan(3);
       expect(await clipped(page, '.ant-layout-sider .ant-menu-title-content')).toEqual([]);
       expect(await clipped(page, '.ant-table-thead th .ant-table-column-title')).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'shows the laboratory detail, its users and a user form in French only, nothing clipped',
+    async () => {
+      await page.goto(`${app!.url}/admin/laboratories`, { waitUntil: 'domcontentloaded' });
+      const row = page.locator(`${testId('laboratory-table')} tbody tr`, {
+        hasText: 'Amplio Demo Laboratory',
+      });
+      await row.waitFor({ state: 'visible' });
+      await row.click();
+      await page.locator(testId('laboratory-detail')).waitFor({ state: 'visible' });
+      const user = page.locator(`${testId('user-table')} tbody tr`, { hasText: 'technician' });
+      await user.waitFor({ state: 'visible' });
+      await user.click();
+      await page.locator(testId('user-form')).waitFor({ state: 'visible' });
+      await page.waitForLoadState('networkidle');
+      expect(await englishOnScreen(page, english)).toEqual([]);
+      expect(await page.locator(`${testId('user-form')} .ant-form-item-label label`).count()).toBeGreaterThan(
+        3,
+      );
+      expect(await clipped(page, '.ant-form-item-label, .ant-form-item-label label')).toEqual([]);
+      expect(await clipped(page, '.ant-table-thead th .ant-table-column-title')).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "shows a physician's own Laboratory screen in French only, nothing clipped",
+    async () => {
+      const physician = await newSignedInPage(browser!, app!.url, 'physician');
+      await physician.setViewportSize({ width: 1280, height: 800 });
+      await switchToFrench(physician);
+      await physician.locator(testId('nav-laboratory')).click();
+      await physician.locator(testId('laboratory-page')).waitFor({ state: 'visible' });
+      await physician.locator(`${testId('user-table')} tbody tr`, { hasText: 'technician' }).waitFor();
+      await physician.waitForLoadState('networkidle');
+      expect(await englishOnScreen(physician, english)).toEqual([]);
+      expect(await clipped(physician, '.ant-layout-sider .ant-menu-title-content')).toEqual([]);
+      expect(await clipped(physician, '.ant-table-thead th .ant-table-column-title')).toEqual([]);
+      await physician.context().close();
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'shows the About window in French only',
+    async () => {
+      // Opened from the screen the previous case left (no reload: the shell keeps its state).
+      await page.locator(testId('app-shell')).waitFor({ state: 'visible' });
+      await page.waitForLoadState('networkidle');
+      await page.locator(testId('nav-about')).click();
+      const about = page.getByRole('dialog').filter({ has: page.locator(testId('about-ruo')) });
+      await about.waitFor({ state: 'visible' });
+      await page.locator(testId('about-version')).filter({ hasText: /\S/ }).waitFor({ state: 'visible' });
+      expect(await englishOnScreen(page, english)).toEqual([]);
+      expect(await about.innerText()).toContain('FR_');
+      await page.keyboard.press('Escape');
+      await about.waitFor({ state: 'hidden' });
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'shows the built-in sign-in page in the language chosen in the app, even to an English browser',
+    async () => {
+      const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+      await context.addInitScript(() => window.localStorage.setItem('amplio.language', 'fr-FR'));
+      const signIn = await context.newPage();
+      const authorize = signIn.waitForRequest((request) =>
+        new URL(request.url()).searchParams.has('code_challenge'),
+      );
+      await signIn.goto(app!.url, { waitUntil: 'domcontentloaded' });
+      await signIn.locator('#username').waitFor({ state: 'visible' });
+      expect(new URL((await authorize).url()).searchParams.get('ui_locales')).toBe('fr-FR');
+      // The button is an <input type="submit">: its text is its value.
+      const button = await signIn.locator('#kc-login').getAttribute('value');
+      const text = `${await signIn.locator('body').innerText()}\n${button ?? ''}`;
+      const keys: PageTextKey[] = ['heading', 'username', 'password', 'signIn'];
+      for (const key of keys) {
+        expect(text).toContain(pageText('fr', key));
+        expect(text).not.toContain(pageText('en', key));
+      }
+      expect(await signIn.locator('html').getAttribute('lang')).toBe('fr');
+      await context.close();
     },
     TEST_TIMEOUT,
   );
