@@ -126,13 +126,21 @@ async function importRun(page: Page, appUrl: string): Promise<string> {
   return runId;
 }
 
-async function technicianFlow(page: Page, appUrl: string): Promise<string> {
-  const runId = await importRun(page, appUrl);
+/** The template the technician flow saves; the template test loads it on another run. */
+const TEMPLATE_NAME = `E2E template ${Date.now().toString(36)}`;
+
+/** Run creation step 1 with the prefilled (or first) kit and lot, then on to step 2. */
+async function chooseKitAndLot(page: Page): Promise<void> {
   // Kit and lot are prefilled when the laboratory has exactly one usable lot; choose otherwise.
   if (!(await hasValue(page, 'run-lot-select'))) {
     if (!(await hasValue(page, 'run-kit-select'))) await chooseOption(page, 'run-kit-select');
     await chooseOption(page, 'run-lot-select');
   }
+}
+
+async function technicianFlow(page: Page, appUrl: string): Promise<string> {
+  const runId = await importRun(page, appUrl);
+  await chooseKitAndLot(page);
   // A second kit-and-lot row when the laboratory has a second kit.
   const addRow = page.locator(testId('add-kit-lot-row'));
   if (await addRow.isEnabled()) {
@@ -146,7 +154,7 @@ async function technicianFlow(page: Page, appUrl: string): Promise<string> {
   await chooseOption(page, 'well-lot-select');
   await page.locator(testId('apply-sample-type')).click();
   await page.locator(testId('save-template')).click();
-  await page.locator(testId('template-name')).fill(`E2E template ${runId.slice(0, 6)}`);
+  await page.locator(testId('template-name')).fill(TEMPLATE_NAME);
   await page.locator(testId('save-template-confirm')).click();
   await page.locator(testId('save-template-window')).waitFor({ state: 'hidden' });
   await page.locator(testId('start-interpretation')).click();
@@ -210,6 +218,30 @@ describe('run setup and review (embedded)', () => {
       await physician.context().close();
     }
   }, 300_000);
+
+  it('the saved template configures the wells of a new run (kit, lot and the sample types its kit offers)', async () => {
+    if (!browser || !app) throw new Error('not started');
+    const page = await newSignedInPage(browser, app.url, 'technician');
+    try {
+      await importRun(page, app.url);
+      await chooseKitAndLot(page);
+      await page.locator(testId('run-creation-next')).click();
+      await page.locator(testId('well-panel')).waitFor({ state: 'visible' });
+      const a1 = page.locator(testId('plate-well-A1'));
+      await expect(a1.getAttribute('data-color')).resolves.toBe('');
+      await expect(page.locator(testId('start-interpretation')).isEnabled()).resolves.toBe(false);
+      await page.locator(testId('load-template')).click();
+      await page.locator(testId(`load-template-${TEMPLATE_NAME}`)).click();
+      // Applied with its sample types (GET /sample-type/template offers SAMPLE for the kit).
+      await page.locator(`${testId('plate-well-A1')}:not([data-color=""])`).waitFor({ state: 'visible' });
+      await expect(page.locator(testId('start-interpretation')).isEnabled()).resolves.toBe(true);
+    } catch (error) {
+      await screenshot(page, 'template');
+      throw error;
+    } finally {
+      await page.context().close();
+    }
+  }, 180_000);
 
   it('deletes a run at RUN_TO_INTERPRET and goes back to the run list', async () => {
     if (!browser || !app) throw new Error('not started');
