@@ -106,16 +106,43 @@ describe('search.index-run: outbox, relay and handler', () => {
     expect(await outbox()).toEqual([runId]);
     await insertWell(database.source, runId, 'A1', 'Patient');
     await database.source.query(`UPDATE run SET status = 'WAIT_FOR_APPROVAL' WHERE id = $1`, [runId]);
+    const committed = (await outbox()).length;
+    expect(committed).toBeGreaterThanOrEqual(3);
     await database.source
       .transaction(async (manager) => {
         await manager.query(`UPDATE run SET status = 'APPROVED' WHERE id = $1`, [runId]);
+        expect((await manager.query<unknown[]>('SELECT 1 FROM search_outbox')).length).toBe(committed + 1);
         throw new Error('rolled back');
       })
       .catch(() => undefined);
+    expect((await outbox()).length).toBe(committed);
     await database.source.query('DELETE FROM run WHERE id = $1', [runId]);
     const rows = await outbox();
-    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.length).toBe(committed + 1);
     expect(new Set(rows)).toEqual(new Set([runId]));
+  });
+
+  it('records a run whose comments or well overrides change', async () => {
+    const runId = await insertRun(database.source, { laboratoryId, businessId: 'R100002' });
+    await insertWell(database.source, runId, 'A1', null);
+    const [{ id: wellId }] = await database.source.query<Array<{ id: string }>>(
+      'SELECT id FROM well WHERE run_id = $1',
+      [runId],
+    );
+    await database.source.query('DELETE FROM search_outbox');
+    await database.source.query(
+      `INSERT INTO run_comment (id, run_id, author_id, technician_name, value)
+       VALUES (gen_random_uuid(), $1, gen_random_uuid(), 'Tech', 'a comment')`,
+      [runId],
+    );
+    expect(await outbox()).toEqual([runId]);
+    await database.source.query(
+      `INSERT INTO well_diagnostic (well_id, run_id, diagnostic_id, label, color, validity_type, technician_id, technician_name)
+       VALUES ($1, $2, 'd1', 'Healthy', '#00ff00', 'VALID', gen_random_uuid(), 'Doc')`,
+      [wellId, runId],
+    );
+    await database.source.query('DELETE FROM well_diagnostic WHERE well_id = $1', [wellId]);
+    expect(await outbox()).toEqual([runId, runId, runId]);
   });
 
   it('indexes a new run, follows its edits and removes it once deleted, one job per change', async () => {
