@@ -2,15 +2,30 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { requestContext } from '@amplio/jobs';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** The process's JSON logger (one line per record on stdout); LOG_LEVEL, default info. */
-export function createLogger(): Logger {
-  return pino({ level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid }, messageKey: 'msg' });
+/**
+ * The process's JSON logger (one line per record on stdout); LOG_LEVEL, default info. A line written
+ * inside a request's context, including an embedded-mode job the request enqueued (the inline
+ * adapter runs it in that context), carries the request's `requestId`, as a worker's line does.
+ */
+export function createLogger(destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: process.env.LOG_LEVEL ?? 'info',
+      base: { pid: process.pid },
+      messageKey: 'msg',
+      mixin: () => {
+        const requestId = requestContext.getStore()?.requestId;
+        return requestId ? { requestId } : {};
+      },
+    },
+    destination,
+  );
 }
 
 /** A sane incoming X-Request-Id (from the reverse proxy) is kept; anything else gets a new UUID. */
