@@ -32,7 +32,10 @@ describe('parseCommandLine', () => {
     expect(() => parseCommandLine(['analyse'])).toThrow('no file given');
     expect(() => parseCommandLine(['analyze', 'x'])).toThrow('unknown command "analyze"');
     expect(() => parseCommandLine(['analyse', '--threshold', 'FAM', 'x'])).toThrow(UsageError);
-    expect(() => parseCommandLine(['analyse', '--cq-method', 'max', 'x'])).toThrow(/threshold or sdm/);
+    expect(() => parseCommandLine(['analyse', '--cq-method', 'max', 'x'])).toThrow(
+      '--cq-method is threshold, sdm, cy0',
+    );
+    expect(parseCommandLine(['analyse', '--cq-method', 'cy0', 'x']).cqMethod).toBe('cy0');
     expect(() => parseCommandLine(['analyse', '--format'])).toThrow('--format needs a value');
     expect(() => parseCommandLine(['analyse', '--verbose', 'x'])).toThrow('unknown option --verbose');
   });

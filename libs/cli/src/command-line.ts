@@ -1,4 +1,4 @@
-import type { CqMethod } from '@amplio/domain';
+import { CQ_METHODS, type CqMethod } from '@amplio/domain';
 
 export interface AnalyseCommand {
   analyser: string | null;
@@ -11,8 +11,12 @@ export interface AnalyseCommand {
 
 export class UsageError extends Error {}
 
+function isCqMethod(value: string): value is CqMethod {
+  return (CQ_METHODS as readonly string[]).includes(value);
+}
+
 export const USAGE =
-  'usage: amplio analyse [--analyser ID] [--kit-config FILE.json] [--threshold CHANNEL=VALUE ...] [--cq-method threshold|sdm] [--format json|csv] FILE...';
+  'usage: amplio analyse [--analyser ID] [--kit-config FILE.json] [--threshold CHANNEL=VALUE ...] [--cq-method threshold|sdm|cy0] [--format json|csv] FILE...';
 
 /** Reads `analyse` and its options; throws UsageError with a clear message. */
 export function parseCommandLine(argv: string[]): AnalyseCommand {
@@ -50,8 +54,8 @@ export function parseCommandLine(argv: string[]): AnalyseCommand {
       }
       case '--cq-method': {
         const method = value();
-        if (method !== 'threshold' && method !== 'sdm')
-          throw new UsageError(`--cq-method is threshold or sdm, got "${method}"`);
+        if (!isCqMethod(method))
+          throw new UsageError(`--cq-method is ${CQ_METHODS.join(', ')}, got "${method}"`);
         result.cqMethod = method;
         break;
       }
