@@ -54,6 +54,19 @@ async function addPhysician(page: Page): Promise<string> {
   await row.click();
   await page.locator(testId('laboratory-detail')).waitFor({ state: 'visible' });
   expect(await page.locator(testId('laboratory-name')).inputValue()).toBe(NORTH);
+  // The kit-manufacturer flag: a super admin sets it and clears it again (saved, read back).
+  const flag = page.locator(testId('laboratory-kit-manufacturer'));
+  const save = page.locator(testId('laboratory-save'));
+  for (const wanted of [true, false]) {
+    expect(await flag.isChecked()).toBe(!wanted);
+    await flag.setChecked(wanted);
+    await save.click();
+    await page.waitForFunction(
+      (selector) => document.querySelector<HTMLButtonElement>(selector)?.disabled,
+      testId('laboratory-save'),
+    );
+    expect(await flag.isChecked()).toBe(wanted);
+  }
   await page.locator(testId('user-add')).click();
   await page.locator(testId('user-login')).fill(LOGIN);
   await page.locator(testId('user-lastname')).fill('Pasteur');
@@ -118,6 +131,8 @@ it(
     await row.click();
     await page.locator(`${testId('user-table')} tr`, { hasText: 'technician' }).waitFor({ state: 'visible' });
     expect(await page.locator(testId('laboratory-delete')).isDisabled()).toBe(false);
+    // Only a super admin changes the kit-manufacturer flag.
+    expect(await page.locator(testId('laboratory-kit-manufacturer')).isDisabled()).toBe(true);
   },
   TEST_TIMEOUT,
 );

@@ -1,4 +1,4 @@
-import { App, Button, Card, Input, Space } from 'antd';
+import { App, Button, Card, Checkbox, Input, Space } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,10 @@ import { reportAndRethrow, useNotify } from '../../notifications/use-notify';
 import { useConfirm } from '../common/confirm';
 import { LaboratoryUsers } from './laboratory-users';
 
-/** A laboratory: its name with Save and Delete (ADMIN only, SPEC 6) and its users. */
+/**
+ * A laboratory: its name with Save and Delete (ADMIN only, SPEC 6), its kit-manufacturer flag
+ * (shown to all, changed by super admins only) and its users.
+ */
 export function LaboratoryDetail(props: { laboratoryId: string; onDeleted?: () => void }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -32,12 +35,22 @@ export function LaboratoryDetail(props: { laboratoryId: string; onDeleted?: () =
   // The name being typed; null shows the stored name.
   const [edited, setEdited] = useState<string | null>(null);
   const name = edited ?? laboratory.data?.name ?? '';
+  // The kit-manufacturer flag being changed (super admins); null shows the stored one.
+  const [flag, setFlag] = useState<boolean | null>(null);
+  const kitManufacturer = flag ?? laboratory.data?.kitManufacturer ?? false;
+  const nameChanged = name.trim() !== '' && name.trim() !== laboratory.data?.name;
+  const flagChanged = flag !== null && flag !== laboratory.data?.kitManufacturer;
 
   const save = useMutation({
-    mutationFn: () => updateLaboratory(props.laboratoryId, name.trim()),
+    mutationFn: () =>
+      updateLaboratory(props.laboratoryId, {
+        ...(nameChanged ? { name: name.trim() } : {}),
+        ...(flagChanged ? { kitManufacturer } : {}),
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: laboratoryKeys.all });
       setEdited(null);
+      setFlag(null);
       notify.success(t('laboratories.saved'));
     },
     onError: (error) => notify.error(t('laboratories.notSaved'), error),
@@ -79,7 +92,7 @@ export function LaboratoryDetail(props: { laboratoryId: string; onDeleted?: () =
           />
           <Button
             type="primary"
-            disabled={!canEdit || !name.trim() || name.trim() === laboratory.data?.name}
+            disabled={!canEdit || !name.trim() || (!nameChanged && !flagChanged)}
             loading={save.isPending}
             onClick={() => save.mutate()}
             data-testid="laboratory-save"
@@ -96,6 +109,15 @@ export function LaboratoryDetail(props: { laboratoryId: string; onDeleted?: () =
             {t('laboratories.delete')}
           </Button>
         </Space.Compact>
+        <Checkbox
+          checked={kitManufacturer}
+          disabled={!permissions.isSuperAdmin}
+          onChange={(event) => setFlag(event.target.checked)}
+          style={{ marginTop: 8 }}
+          data-testid="laboratory-kit-manufacturer"
+        >
+          {t('laboratories.kitManufacturer')}
+        </Checkbox>
       </Card>
       <LaboratoryUsers laboratoryId={props.laboratoryId} />
     </Space>
