@@ -127,8 +127,16 @@ async function walkingSkeleton(browser: Browser, appUrl: string): Promise<void> 
     const runId = await importAndStartInterpretation(technician, appUrl);
 
     // The physician watches the run list; the new run shows up there.
+    // A full page load: the tokens live in the page's memory only (docs/security.md), so the app
+    // signs in again through the identity provider's session, without a password, and keeps no
+    // token in the browser's storage.
     await physician.goto(appUrl, { waitUntil: 'domcontentloaded' });
     await physician.locator(testId('run-table')).waitFor({ state: 'visible' });
+    await expect(
+      physician.evaluate(() =>
+        Object.keys(globalThis.localStorage).filter((key) => key.startsWith('oidc.user:')),
+      ),
+    ).resolves.toEqual([]);
     const row = runRow(physician, runId);
     await row.waitFor({ state: 'visible', timeout: SLOW });
     const status = row.locator('[data-testid^="run-status-"]').first();

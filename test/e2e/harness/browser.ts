@@ -49,6 +49,7 @@ export async function newSignedInPage(
   context.setDefaultTimeout(timeout);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
+  trackApiToken(page);
   try {
     await page.goto(appUrl, { waitUntil: 'domcontentloaded' });
     await page.locator('#username').waitFor({ state: 'visible' });
@@ -85,32 +86,36 @@ export async function newSignedInPage(
   return page;
 }
 
-/** GET on the API with the signed-in page's own token (the OIDC user in localStorage). */
-export async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate<T, string>(async (url) => {
-    const storage = (
-      globalThis as unknown as {
-        localStorage: {
-          getItem(key: string): string | null;
-          key(index: number): string | null;
-          length: number;
-        };
-      }
-    ).localStorage;
-    let token: string | undefined;
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (key?.startsWith('oidc.user:')) {
-        token = (JSON.parse(storage.getItem(key) ?? '{}') as { access_token?: string }).access_token;
-      }
+/**
+ * The bearer token each page last sent to the API. The SPA keeps its tokens in memory only
+ * (docs/security.md), so tests read the token off the page's own requests.
+ */
+const pageTokens = new WeakMap<Page, string>();
+
+/** Records the access token of every API request the page makes (see `apiGet`). */
+export function trackApiToken(page: Page): void {
+  page.on('request', (request) => {
+    const header = request.headers()['authorization'];
+    if (header?.startsWith('Bearer ') && new URL(request.url()).pathname.startsWith('/api/')) {
+      pageTokens.set(page, header.slice('Bearer '.length));
     }
-    if (!token) throw new Error('no signed-in OIDC user in localStorage');
-    const response = await fetch(url, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    });
-    if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }, path);
+  });
+}
+
+/** GET on the API with the signed-in page's own token (the one its last API request carried). */
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const token = pageTokens.get(page);
+  if (!token) throw new Error('the page has sent no API request with a token yet (trackApiToken)');
+  return page.evaluate<T, { url: string; bearer: string }>(
+    async ({ url, bearer }) => {
+      const response = await fetch(url, {
+        headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json' },
+      });
+      if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    { url: path, bearer: token },
+  );
 }
 
 /** Opens run import step 1 and chooses the analyser (the select is searchable, its list virtual). */

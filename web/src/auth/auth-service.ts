@@ -1,4 +1,4 @@
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { InMemoryWebStorage, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import type { AppConfig } from '../api/types';
 
 /** SPEC 9: check every 5000 ms; renew when fewer than 70 s of validity remain. */
@@ -36,7 +36,11 @@ export class AuthSession {
       post_logout_redirect_uri: `${origin}/`,
       response_type: 'code',
       scope: 'openid profile',
-      userStore: new WebStorageStateStore({ store: window.localStorage }),
+      // Tokens live in this page's memory only (issue 10; docs/decisions.md "Tokens in memory"): a
+      // script injected into the page cannot read them from storage, and a reload signs in again
+      // through the identity provider's own session (no password asked while it lasts). Only the
+      // short-lived PKCE state of a sign-in in progress is kept in localStorage (the default).
+      userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
       automaticSilentRenew: false,
       loadUserInfo: false,
     });
