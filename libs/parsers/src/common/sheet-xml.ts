@@ -72,6 +72,7 @@ export class SheetXmlScanner {
   readonly rows: CellValue[][] = [];
   private pending = '';
   private nextRow = 0;
+  private cellAhead: { xml: string; at: number } = { xml: '', at: 0 };
 
   constructor(
     private readonly strings: readonly string[],
@@ -95,47 +96,86 @@ export class SheetXmlScanner {
   }
 
   private readRows(xml: string): void {
-    for (const match of xml.matchAll(ROW)) {
-      const rowAttributes = match[1];
-      const rowRef = /\br="(\d+)"/.exec(rowAttributes)?.[1];
-      const index = rowRef ? Number(rowRef) - 1 : this.nextRow;
-      if (index < this.nextRow) continue;
-      if (index >= this.maxRows) throw new SheetScanLimit(`more than ${this.maxRows} rows`);
-      while (this.rows.length < index) this.rows.push([]);
-      this.rows.push(match[3] === undefined ? [] : this.readCells(match[3]));
-      this.nextRow = index + 1;
-    }
-  }
-
-  private readCells(xml: string): CellValue[] {
-    // Namespace-prefixed cells (<x:c>) are rare: read them with the general expression.
-    if (!xml.includes('<c') && xml.includes(':c')) return this.readPrefixedCells(xml);
-    const row: CellValue[] = [];
+    // Namespace-prefixed rows (<x:row>) are rare: read them with the general expressions.
+    if (!xml.includes('<row') && xml.includes(':row')) return this.readPrefixedRows(xml);
+    // Namespace-prefixed cells (<x:c>) in unprefixed rows: the general expression, row by row.
+    const prefixedCells = !xml.includes('<c') && xml.includes(':c');
     let at = 0;
     for (;;) {
-      const start = xml.indexOf('<c', at);
+      const start = xml.indexOf('<row', at);
       if (start < 0) break;
-      const after = xml.charCodeAt(start + 2);
-      if (after !== 32 && after !== 62 && after !== 47 && after !== 9 && after !== 10 && after !== 13) {
-        at = start + 2;
+      if (!isNameEnd(xml.charCodeAt(start + 4))) {
+        at = start + 4;
         continue;
       }
       const tagEnd = xml.indexOf('>', start);
       if (tagEnd < 0) break;
       const selfClosing = xml.charCodeAt(tagEnd - 1) === 47;
-      const attributes = xml.slice(start + 2, selfClosing ? tagEnd - 1 : tagEnd);
-      let inner: string | undefined;
+      let close = tagEnd;
       if (selfClosing) at = tagEnd + 1;
       else {
-        const close = xml.indexOf('</c>', tagEnd);
+        close = xml.indexOf('</row>', tagEnd);
         if (close < 0) break;
-        inner = xml.slice(tagEnd + 1, close);
+        at = close + 6;
+      }
+      const rowRef = attributeNumber(xml, start + 4, tagEnd);
+      const index = rowRef > 0 ? rowRef - 1 : this.nextRow;
+      if (index < this.nextRow) continue;
+      if (index >= this.maxRows) throw new SheetScanLimit(`more than ${this.maxRows} rows`);
+      while (this.rows.length < index) this.rows.push([]);
+      this.rows.push(
+        selfClosing
+          ? []
+          : prefixedCells
+            ? this.readPrefixedCells(xml.slice(tagEnd + 1, close))
+            : this.readCells(xml, tagEnd + 1, close),
+      );
+      this.nextRow = index + 1;
+    }
+  }
+
+  private readPrefixedRows(xml: string): void {
+    for (const match of xml.matchAll(ROW)) {
+      const rowRef = /\br="(\d+)"/.exec(match[1])?.[1];
+      const index = rowRef ? Number(rowRef) - 1 : this.nextRow;
+      if (index < this.nextRow) continue;
+      if (index >= this.maxRows) throw new SheetScanLimit(`more than ${this.maxRows} rows`);
+      while (this.rows.length < index) this.rows.push([]);
+      this.rows.push(match[3] === undefined ? [] : this.readPrefixedCells(match[3]));
+      this.nextRow = index + 1;
+    }
+  }
+
+  /** The cells of one row: xml[from, to) is the row's content. */
+  private readCells(xml: string, from: number, to: number): CellValue[] {
+    const row: CellValue[] = [];
+    // A search that found the next cell in a later row says there is none before it: not searched again.
+    if (this.cellAhead.xml === xml && this.cellAhead.at >= to) return row;
+    let at = from;
+    for (;;) {
+      const start = xml.indexOf('<c', at);
+      if (start < 0 || start >= to) {
+        this.cellAhead = { xml, at: start < 0 ? xml.length : start };
+        break;
+      }
+      if (!isNameEnd(xml.charCodeAt(start + 2))) {
+        at = start + 2;
+        continue;
+      }
+      const tagEnd = xml.indexOf('>', start);
+      if (tagEnd < 0 || tagEnd >= to) break;
+      const selfClosing = xml.charCodeAt(tagEnd - 1) === 47;
+      let close = -1;
+      if (selfClosing) at = tagEnd + 1;
+      else {
+        close = xml.indexOf('</c>', tagEnd);
+        if (close < 0 || close > to) break;
         at = close + 4;
       }
-      const column = referenceColumn(attributes, row.length);
+      const column = referenceColumn(xml, start + 2, tagEnd, row.length);
       if (column < row.length) continue;
       while (row.length < column) row.push(null);
-      row.push(inner === undefined ? null : fastCellValue(attributes, inner, this.strings));
+      row.push(close < 0 ? null : fastCellValue(xml, start + 2, tagEnd, close, this.strings));
     }
     return row;
   }
@@ -154,36 +194,102 @@ export class SheetXmlScanner {
   }
 }
 
-/** Column of a cell from its r="B12" attribute (letters only), or `fallback` when it has none. */
-function referenceColumn(attributes: string, fallback: number): number {
-  const at = attributes.indexOf(' r="');
+/** Whether a character ends an element name: space, tab, newline, carriage return, ">" or "/". */
+function isNameEnd(code: number): boolean {
+  return code === 32 || code === 62 || code === 47 || code === 9 || code === 10 || code === 13;
+}
+
+/**
+ * Where ` <letter>="` starts among the attributes xml[from, to), or -1. Searched within the tag only:
+ * an indexOf would run on through the rest of the sheet whenever a tag lacks the attribute.
+ */
+function attributeAt(xml: string, letter: number, from: number, to: number): number {
+  for (let position = from; position + 3 < to; position += 1) {
+    if (
+      xml.charCodeAt(position + 1) === letter &&
+      xml.charCodeAt(position) === 32 &&
+      xml.charCodeAt(position + 2) === 61 &&
+      xml.charCodeAt(position + 3) === 34
+    )
+      return position;
+  }
+  return -1;
+}
+
+/** The number in r="12" among the attributes xml[from, to), or 0 when there is none. */
+function attributeNumber(xml: string, from: number, to: number): number {
+  const at = attributeAt(xml, 114, from, to);
+  if (at < 0) return 0;
+  let value = 0;
+  for (let position = at + 4; position < to; position += 1) {
+    const code = xml.charCodeAt(position);
+    if (code < 48 || code > 57) break;
+    value = value * 10 + (code - 48);
+  }
+  return value;
+}
+
+/** Column of a cell from its r="B12" attribute among xml[from, to) (letters only), or `fallback`. */
+function referenceColumn(xml: string, from: number, to: number, fallback: number): number {
+  const at = attributeAt(xml, 114, from, to);
   if (at < 0) return fallback;
   let index = 0;
   let position = at + 4;
-  for (let code = attributes.charCodeAt(position); code >= 65; code = attributes.charCodeAt(++position))
+  for (let code = xml.charCodeAt(position); code >= 65; code = xml.charCodeAt(++position))
     index = index * 26 + ((code & 0xdf) - 64);
   return index > 0 ? index - 1 : fallback;
 }
 
-/** cellValue without regular expressions, for the common unprefixed <v> and <is> forms. */
-function fastCellValue(attributes: string, inner: string, strings: readonly string[]): CellValue {
-  const typeAt = attributes.indexOf(' t="');
-  const type = typeAt < 0 ? 'n' : attributes.slice(typeAt + 4, attributes.indexOf('"', typeAt + 4));
-  if (type === 'inlineStr') {
+/**
+ * cellValue without regular expressions or copies of the markup, for the common unprefixed <v> and
+ * <is> forms: xml[from, tagEnd) holds the attributes, xml(tagEnd, close) the content.
+ */
+function fastCellValue(
+  xml: string,
+  from: number,
+  tagEnd: number,
+  close: number,
+  strings: readonly string[],
+): CellValue {
+  const typeAt = attributeAt(xml, 116, from, tagEnd);
+  const typed = typeAt >= 0;
+  // The type's first letter and whether it is one letter long: n, s, b, e, str, d or inlineStr.
+  const first = typed ? xml.charCodeAt(typeAt + 4) : 110;
+  const single = !typed || xml.charCodeAt(typeAt + 5) === 34;
+  if (first === 105) {
     // <is><t>text</t></is>, the form instruments write; rich text runs go the general way.
+    const inner = xml.slice(tagEnd + 1, close);
     const end = inner.startsWith('<is><t>') ? inner.indexOf('</t>', 7) : -1;
     if (end >= 0 && inner.indexOf('<t', end) < 0) return decodeXmlText(inner.slice(7, end));
-    return cellValue(attributes, inner, strings);
+    return cellValue(xml.slice(from, tagEnd), inner, strings);
   }
-  const open = inner.indexOf('<v>');
-  if (open < 0) return inner.includes('<v') ? cellValue(attributes, inner, strings) : null;
-  const raw = inner.slice(open + 3, inner.indexOf('</v>', open));
-  if (type === 'n') {
+  // <v> right after the tag (the usual form); else looked for within the cell only (a formula first).
+  let open = tagEnd + 1;
+  if (xml.charCodeAt(open) !== 60 || xml.charCodeAt(open + 1) !== 118 || xml.charCodeAt(open + 2) !== 62) {
+    const inner = xml.slice(tagEnd + 1, close);
+    const within = inner.indexOf('<v>');
+    if (within < 0) return inner.includes('<v') ? cellValue(xml.slice(from, tagEnd), inner, strings) : null;
+    open = tagEnd + 1 + within;
+  }
+  const valueEnd = xml.indexOf('</v>', open);
+  if (single && first === 110) {
+    const raw = xml.slice(open + 3, valueEnd);
     const value = Number(raw);
     return Number.isFinite(value) && raw !== '' ? value : decodeXmlText(raw);
   }
-  if (type === 's') return strings[Number(raw)] ?? null;
-  if (type === 'b') return raw === '1' || raw === 'true';
-  if (type === 'e') return null;
+  if (single && first === 115) {
+    // A shared-string index: digits only (anything else is no string, as Number() would say).
+    let index = 0;
+    let position = open + 3;
+    for (; position < valueEnd; position += 1) {
+      const code = xml.charCodeAt(position);
+      if (code < 48 || code > 57) return strings[Number(xml.slice(open + 3, valueEnd))] ?? null;
+      index = index * 10 + (code - 48);
+    }
+    return position === open + 3 ? (strings[0] ?? null) : (strings[index] ?? null);
+  }
+  const raw = xml.slice(open + 3, valueEnd);
+  if (single && first === 98) return raw === '1' || raw === 'true';
+  if (single && first === 101) return null;
   return decodeXmlText(raw);
 }

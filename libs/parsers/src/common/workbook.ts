@@ -1,8 +1,8 @@
 import type { RunFile } from '@amplio/domain';
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
 import { MAX_FILE_BYTES, MAX_ROWS, MAX_SHEET_XML_BYTES } from './limits';
 import { sheetTooLarge } from './import-errors';
-import { ooxmlSharedStrings, ooxmlSheets, readOoxmlSheet } from './ooxml-parts';
+import { type OoxmlSheet, ooxmlSharedStrings, ooxmlSheets, readOoxmlSheet } from './ooxml-parts';
 import { corruptedFile, guardRead } from './run-file-errors';
 import { isOle2 } from './sniff';
 import { SafeZip } from './zip';
@@ -31,6 +31,19 @@ export function ooxmlSheetNames(zip: SafeZip): string[] {
   return ooxmlSheets(zip).map((sheet) => sheet.name);
 }
 
+let sheetJs: typeof XLSX | null = null;
+
+/**
+ * SheetJS, loaded on the first BIFF8 .xls only: loading it is most of this library's load time
+ * (measured: about 0.1 s of CPU unloaded), and the worker loads the library afresh in the thread of
+ * every import (workers/src/parsing), so .xlsx, text and RDML imports no longer pay for it.
+ */
+function xlsx(): typeof XLSX {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  sheetJs ??= require('@e965/xlsx') as typeof XLSX;
+  return sheetJs;
+}
+
 const READ_OPTIONS: XLSX.ParsingOptions = {
   type: 'buffer',
   dense: true,
@@ -45,7 +58,7 @@ const READ_OPTIONS: XLSX.ParsingOptions = {
 function sheetRows(fileName: string, workbook: XLSX.WorkBook, name: string): SheetRows | null {
   const sheet = workbook.Sheets[name];
   if (!sheet) return null;
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+  const rows = xlsx().utils.sheet_to_json<unknown[]>(sheet, {
     header: 1,
     raw: true,
     defval: null,
@@ -69,7 +82,7 @@ export function openWorkbook(file: RunFile): Workbook {
     throw corruptedFile(fileName, `file larger than ${MAX_FILE_BYTES} bytes`);
   if (isOle2(content)) {
     const names = guardRead(fileName, 'not a readable Excel 97-2003 workbook', () =>
-      XLSX.read(content, { type: 'buffer', bookSheets: true }),
+      xlsx().read(content, { type: 'buffer', bookSheets: true }),
     ).SheetNames;
     return {
       fileName,
@@ -78,7 +91,7 @@ export function openWorkbook(file: RunFile): Workbook {
       readSheets(wanted) {
         const present = wanted.filter((name) => names.includes(name));
         const workbook = guardRead(fileName, 'not a readable Excel 97-2003 workbook', () =>
-          XLSX.read(content, { ...READ_OPTIONS, sheets: present }),
+          xlsx().read(content, { ...READ_OPTIONS, sheets: present }),
         );
         const result = new Map<string, SheetRows>();
         for (const name of present) {
@@ -92,7 +105,7 @@ export function openWorkbook(file: RunFile): Workbook {
     };
   }
   const zip = new SafeZip(fileName, content);
-  const sheets = ooxmlSheets(zip);
+  const sheets = sheetListCache.get(content) ?? ooxmlSheets(zip);
   let strings: string[] | null = null;
   return {
     fileName,
@@ -118,6 +131,8 @@ export function openWorkbook(file: RunFile): Workbook {
 }
 
 const sheetNameCache = new WeakMap<Uint8Array, string[] | null>();
+/** The sheets detection read (workbook.xml and its rels), for the parser that opens the same file next. */
+const sheetListCache = new WeakMap<Uint8Array, OoxmlSheet[]>();
 
 /**
  * Sheet names of a workbook for format detection, cheaply (zip directory and xl/workbook.xml only,
@@ -130,10 +145,14 @@ export function peekSheetNames(file: RunFile): string[] | null {
   try {
     if (file.content.length <= MAX_FILE_BYTES) {
       if (isOle2(file.content)) {
-        names = XLSX.read(file.content, { type: 'buffer', bookSheets: true }).SheetNames;
+        names = xlsx().read(file.content, { type: 'buffer', bookSheets: true }).SheetNames;
       } else {
         const zip = new SafeZip(file.name, file.content);
-        if (zip.has('[content_types].xml')) names = ooxmlSheetNames(zip);
+        if (zip.has('[content_types].xml')) {
+          const sheets = ooxmlSheets(zip);
+          sheetListCache.set(file.content, sheets);
+          names = sheets.map((sheet) => sheet.name);
+        }
       }
     }
   } catch {
