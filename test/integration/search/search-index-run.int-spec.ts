@@ -197,6 +197,22 @@ describe('search.index-run: outbox, relay and handler', () => {
     expect(await found(index, 'plate')).toEqual([]);
   });
 
+  it('creates one index when the first jobs of a deployment race', async () => {
+    const deployment = `race-${Date.now()}`;
+    const first = new ElasticsearchRunSearch(new Client({ node: fake.url }), deployment);
+    const second = new ElasticsearchRunSearch(new Client({ node: fake.url }), deployment);
+    const [a, b] = await repository.documentsByIds([
+      await insertRun(database.source, { laboratoryId, businessId: 'R700001' }),
+      await insertRun(database.source, { laboratoryId, businessId: 'R700002' }),
+    ]);
+    await Promise.all([
+      first.apply([{ runId: a.id, version: 1, document: a }]),
+      second.apply([{ runId: b.id, version: 1, document: b }]),
+    ]);
+    expect([...(fake.aliases.get(first.alias) ?? [])]).toEqual([`${first.alias}-initial`]);
+    expect(fake.indices.get(`${first.alias}-initial`)?.documents.size).toBe(2);
+  });
+
   it('reaches the index being rebuilt: a change made during a reindex is in the new index after the swap', async () => {
     const { index, handlers } = pipeline(settings);
     const handler = handlers[0] as IndexRunSearchHandler;

@@ -1,4 +1,4 @@
-import type { Client, estypes } from '@elastic/elasticsearch';
+import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { RunIdPage, RunSearchDocument } from '@amplio/db';
 import type { RunSortField } from '@amplio/domain';
 import {
@@ -189,10 +189,22 @@ export class ElasticsearchRunSearch implements RunSearchIndex {
     return Object.keys(await this.client.indices.getAlias({ name: alias }));
   }
 
+  /**
+   * The first write of a deployment creates the index. Its name is fixed, so that jobs racing
+   * here create one index (the loser's "already exists" is fine) and the alias points at one index.
+   */
   private async ensureIndex(): Promise<void> {
     if (await this.client.indices.existsAlias({ name: this.alias })) return;
-    const index = `${this.alias}-${Date.now()}`;
-    await this.createIndex(index);
+    const index = `${this.alias}-initial`;
+    try {
+      await this.createIndex(index);
+    } catch (error) {
+      const exists =
+        error instanceof errors.ResponseError &&
+        (error.body as { error?: { type?: string } } | undefined)?.error?.type ===
+          'resource_already_exists_exception';
+      if (!exists) throw error;
+    }
     await this.client.indices.updateAliases({
       actions: [{ add: { index, alias: this.alias, is_write_index: true } }],
     });
