@@ -288,7 +288,7 @@ describe('configuration (embedded mode)', () => {
   });
 
   it(
-    'configures a kit for CFX, locks it, and a new lot reaches the other users live and at next sign-in',
+    'configures and labels a kit for CFX, locks it; lots reach users live; CFX runs follow the official, then the laboratory version',
     () => configureAndWatch(browser, app.url, app.url),
     TEST_TIMEOUT,
   );
@@ -312,7 +312,7 @@ describe('configuration (scaled mode: 2 APIs, 2 workers, Redis)', () => {
   }, 60_000);
 
   it(
-    'configures a kit for CFX, locks it, and a new lot reaches a user of the other API process live',
+    'the same across two API processes: the physician works on the second API',
     () => configureAndWatch(browser, app.url, app.urls[1]),
     TEST_TIMEOUT,
   );
