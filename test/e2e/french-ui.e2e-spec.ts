@@ -133,6 +133,9 @@ describe('French UI walk-through (embedded app, Chromium)', () => {
     ['run list', '/', 'run-table'],
     ['run import', '/run/import', 'app-shell'],
     ['configuration', '/admin/configuration', 'app-shell'],
+    ['lot configuration', '/admin/configuration/lot', 'app-shell'],
+    ['kit configuration', '/admin/configuration/kit', 'app-shell'],
+    ['FTP configuration', '/admin/configuration/ftp', 'app-shell'],
     ['laboratories', '/admin/laboratories', 'app-shell'],
     ['add laboratories', '/admin/add', 'laboratory-add-page'],
   ])(
