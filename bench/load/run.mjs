@@ -18,7 +18,13 @@ for (const folder of ['server', 'workers', 'web', 'libs']) symlinkSync(join(root
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const only = args.filter((arg) => !arg.startsWith('--'));
-for (const bench of ['run-list-bench', 'live-events-bench', 'batch-import-bench']) {
+for (const bench of [
+  'run-list-bench',
+  'run-detail-bench',
+  'upload-interpreted-bench',
+  'live-events-bench',
+  'batch-import-bench',
+]) {
   if (only.length > 0 && !only.includes(bench)) continue;
   try {
     execFileSync(process.execPath, [join(out, 'bench/load', `${bench}.js`), ...(smoke ? ['--smoke'] : [])], {

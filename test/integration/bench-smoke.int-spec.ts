@@ -1,6 +1,8 @@
 import { batchImportBench } from '../../bench/load/batch-import-bench';
 import { liveEventsBench } from '../../bench/load/live-events-bench';
+import { runDetailBench } from '../../bench/load/run-detail-bench';
 import { runListBench } from '../../bench/load/run-list-bench';
+import { uploadInterpretedBench } from '../../bench/load/upload-interpreted-bench';
 
 /**
  * The load benchmarks' smoke variants (tiny counts, about a second each) so that none rots; the real
@@ -20,6 +22,33 @@ describe('load benchmark smoke runs', () => {
       expect(Number.isFinite(scenario.p95Ms)).toBe(true);
     }
     expect(result.errors).toBe(0);
+  });
+
+  it('run detail: a 384-well run, its interpretation and chart answer gzip-compressed, without errors', async () => {
+    const result = (await runDetailBench(true)) as {
+      errors: number;
+      gzip: boolean;
+      scenarios: { requests: number; p95Ms: number }[];
+    };
+    expect(result.scenarios).toHaveLength(3);
+    for (const scenario of result.scenarios) expect(scenario.requests).toBeGreaterThan(0);
+    expect(result.errors).toBe(0);
+    expect(result.gzip).toBe(true);
+  });
+
+  it('upload to interpreted: a 384-well workbook in the embedded and the scaled mode', async () => {
+    const result = (await uploadInterpretedBench(true)) as {
+      modes: {
+        mode: string;
+        medianUploadToInterpretableMs: number;
+        medianConfigureToInterpretedMs: number;
+      }[];
+    };
+    expect(result.modes.map((mode) => mode.mode)).toEqual(['embedded', 'scaled']);
+    for (const mode of result.modes) {
+      expect(mode.medianUploadToInterpretableMs).toBeGreaterThan(0);
+      expect(mode.medianConfigureToInterpretedMs).toBeGreaterThan(0);
+    }
   });
 
   it('live events: every client on both API processes receives every status change', async () => {
