@@ -73,6 +73,15 @@ describe('kit configuration rules (SPEC 5)', () => {
     ]);
   });
 
+  it('keeps each Cq method of the engine (threshold, sdm, cy0) and reads anything else as threshold', () => {
+    const methodOf = (cqMethod: string | null) => {
+      const built = buildConfiguration({ ...input([result()]), cqMethod }, newId);
+      return 'document' in built ? built.document.cqMethod : null;
+    };
+    expect([methodOf('threshold'), methodOf('sdm'), methodOf('cy0')]).toEqual(['threshold', 'sdm', 'cy0']);
+    expect([methodOf(null), methodOf('max')]).toEqual(['threshold', 'threshold']);
+  });
+
   it('requires channels and diagnostics', () => {
     expect(errorOf({ channels: [], diagnostics: [result()] })).toEqual({
       key: 'errorKitConfigurationNotConfigured',

@@ -1,5 +1,12 @@
 import type { ControlType, KitConfigurationDocument, StoredChannel, StoredDiagnostic } from '@amplio/db';
-import { EXPRESSION_OPERATORS, type ErrorKey, SAMPLE_TYPES, type SampleType } from '@amplio/domain';
+import {
+  CQ_METHODS,
+  type CqMethod,
+  EXPRESSION_OPERATORS,
+  type ErrorKey,
+  SAMPLE_TYPES,
+  type SampleType,
+} from '@amplio/domain';
 
 /** A configuration as a client sends it: nothing is trusted (SPEC 5 "Lots, kits, versions"). */
 export interface ConfigurationInput {
@@ -7,6 +14,11 @@ export interface ConfigurationInput {
   diagnostics?: Array<DiagnosticInput> | null;
   cqMethod?: string | null;
   ratio?: { numerator?: string | null; denominator?: string | null } | null;
+}
+
+/** The Cq method the client chose, when it is one of the engine's; the threshold method otherwise. */
+export function cqMethodOf(value: string | null | undefined): CqMethod {
+  return CQ_METHODS.find((method) => method === value) ?? 'threshold';
 }
 
 export interface DiagnosticInput {
@@ -93,7 +105,7 @@ export function buildConfiguration(
   return {
     document: {
       channels,
-      cqMethod: input.cqMethod === 'sdm' ? 'sdm' : 'threshold',
+      cqMethod: cqMethodOf(input.cqMethod),
       baseline: null,
       ratio,
       diagnostics,

@@ -1766,7 +1766,7 @@ export interface components {
             kitAnalyserChannels: components["schemas"]["ChannelDto"][];
             diagnostics: components["schemas"]["DiagnosticDto"][];
             /** @enum {string} */
-            cqMethod: "threshold" | "sdm";
+            cqMethod: "threshold" | "sdm" | "cy0";
             ratio: components["schemas"]["RatioDto"] | null;
         };
         SaveKitConfigurationDto: {
@@ -1777,7 +1777,7 @@ export interface components {
             /** @enum {string} */
             status?: "DRAFT" | "ACTIVE" | "INACTIVE";
             /** @enum {string} */
-            cqMethod?: "threshold" | "sdm";
+            cqMethod?: "threshold" | "sdm" | "cy0";
             ratio?: components["schemas"]["RatioDto"] | null;
             kitAnalyserChannels?: components["schemas"]["ChannelDto"][];
             diagnostics?: components["schemas"]["DiagnosticDto"][];

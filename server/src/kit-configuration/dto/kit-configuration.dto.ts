@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { CQ_METHODS } from '@amplio/domain';
 import { ChannelDto } from './channel.dto';
 import { DiagnosticDto } from './diagnostic.dto';
 import { KitAnalyserHeaderDto } from './kit-analyser-header.dto';
@@ -9,6 +10,6 @@ export class KitConfigurationDto {
   @ApiProperty({ type: KitAnalyserHeaderDto }) kitAnalyser!: KitAnalyserHeaderDto;
   @ApiProperty({ type: [ChannelDto] }) kitAnalyserChannels!: ChannelDto[];
   @ApiProperty({ type: [DiagnosticDto] }) diagnostics!: DiagnosticDto[];
-  @ApiProperty({ enum: ['threshold', 'sdm'] }) cqMethod!: string;
+  @ApiProperty({ enum: CQ_METHODS }) cqMethod!: string;
   @ApiProperty({ type: RatioDto, nullable: true }) ratio!: RatioDto | null;
 }

@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
 import { KIT_ANALYSER_STATUSES } from '@amplio/db';
+import { CQ_METHODS } from '@amplio/domain';
 import { ChannelDto } from './channel.dto';
 import { DiagnosticDto } from './diagnostic.dto';
 import { RatioDto } from './ratio.dto';
@@ -16,9 +17,9 @@ export class SaveKitConfigurationDto {
   @IsOptional()
   @IsIn([...KIT_ANALYSER_STATUSES])
   status?: string;
-  @ApiPropertyOptional({ enum: ['threshold', 'sdm'] })
+  @ApiPropertyOptional({ enum: CQ_METHODS })
   @IsOptional()
-  @IsIn(['threshold', 'sdm'])
+  @IsIn([...CQ_METHODS])
   cqMethod?: string;
   @ApiPropertyOptional({ type: RatioDto, nullable: true })
   @IsOptional()

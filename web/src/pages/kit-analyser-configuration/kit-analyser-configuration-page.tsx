@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { CQ_METHODS } from '@amplio/domain';
 import {
   configurationKeys,
   getExpressionOperators,
@@ -167,11 +168,24 @@ function KitAnalyserEditor(props: {
         </Space>
       )}
       <Card size="small" title={t('kitAnalyser.thresholds')}>
-        <ChannelThresholds
-          channels={draft.kitAnalyserChannels}
-          disabled={!canEdit}
-          onChange={(channels) => setDraft({ ...draft, kitAnalyserChannels: channels })}
-        />
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Space>
+            <Typography.Text>{t('kitAnalyser.cqMethod')}</Typography.Text>
+            <Select
+              style={{ width: 320 }}
+              disabled={!canEdit}
+              value={draft.cqMethod}
+              onChange={(cqMethod) => setDraft({ ...draft, cqMethod })}
+              options={CQ_METHODS.map((value) => ({ value, label: t(`kitAnalyser.cqMethods.${value}`) }))}
+              data-testid="kit-cq-method"
+            />
+          </Space>
+          <ChannelThresholds
+            channels={draft.kitAnalyserChannels}
+            disabled={!canEdit}
+            onChange={(channels) => setDraft({ ...draft, kitAnalyserChannels: channels })}
+          />
+        </Space>
       </Card>
       <Collapse
         defaultActiveKey={GROUPS}
