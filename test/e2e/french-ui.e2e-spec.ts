@@ -86,8 +86,11 @@ function englishTexts(): Set<string> {
 
 async function englishOnScreen(page: Page, english: Set<string>): Promise<string[]> {
   const text = await page.locator('body').innerText();
-  return text
-    .split('\n')
+  // Placeholders are visible texts too, outside innerText.
+  const placeholders = await page
+    .locator('[placeholder]:visible')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('placeholder') ?? ''));
+  return [...text.split('\n'), ...placeholders]
     .map((line) => line.trim())
     .filter((line) => english.has(line) || line.includes('FR_FR_'));
 }
