@@ -13,6 +13,7 @@ import { ExportsAndFileTransfer1764700000000 } from './1764700000000-exports-and
 import { LaboratoryTimeZone1764830000000 } from './1764830000000-laboratory-time-zone';
 import { SearchOutbox1764840000000 } from './1764840000000-search-outbox';
 import { RunListCoveringIndexes1764860000000 } from './1764860000000-run-list-covering-indexes';
+import { LaboratoryPlateOrder1764870000000 } from './1764870000000-laboratory-plate-order';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   LaboratoryTimeZone1764830000000,
   SearchOutbox1764840000000,
   RunListCoveringIndexes1764860000000,
+  LaboratoryPlateOrder1764870000000,
 ];
