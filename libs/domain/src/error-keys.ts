@@ -58,6 +58,7 @@ export const ERROR_KEYS = [
   'errorLaboratoryHasUsers',
   'errorLaboratoryInUse',
   'errorLaboratoryNotFound',
+  'errorLaboratoryTimeZoneUnknown',
   'errorUserNotFound',
   'errorUserLoginExists',
   'errorUserLoginImmutable',
