@@ -6,6 +6,7 @@ import { median } from './curve-math';
  * no Cq and its well is INVALID with the same reason code: never a crash, never a silent Cq.
  */
 export type CurveIssue =
+  | 'CURVE_MISSING'
   | 'CURVE_NOT_NUMERIC'
   | 'CURVE_TOO_SHORT'
   | 'CURVE_DUPLICATE_CYCLES'

@@ -202,6 +202,40 @@ describe('interpretWell', () => {
     );
     expect(result.channels[0]).toMatchObject({ cq: null, endRfu: null, points: [], baseline: null });
   });
+
+  it('never calls a well negative when a kit channel has no curve (CURVE_MISSING, review)', () => {
+    // Without the rule, "CQ FAM > 35" would match a FAM channel without Cq: a silent negative.
+    const result = interpretWell(
+      {
+        position: 'A1',
+        sampleType: 'SAMPLE',
+        channels: [
+          { dye: 'FAM', curve: null },
+          { dye: 'HEX', curve: logisticCurve({ midpoint: 25, noise: 2, seed: 5 }) },
+        ],
+      },
+      kit,
+    );
+    expect(result).toMatchObject({
+      resultState: 'INVALID',
+      suggestedDiagnosticId: null,
+      reasonCode: 'CURVE_MISSING',
+      reasonParams: { channel: 'FAM' },
+      requiresReview: true,
+    });
+  });
+
+  it('leaves out a channel without curve that the kit does not use', () => {
+    const result = interpretWell(
+      {
+        position: 'A1',
+        sampleType: 'SAMPLE',
+        channels: [...well('A1', 'SAMPLE', null).channels, { dye: 'ROX', curve: null }],
+      },
+      kit,
+    );
+    expect(result).toMatchObject({ resultState: 'RESULT', suggestedDiagnosticId: 'negative' });
+  });
 });
 
 describe('interpretRun', () => {

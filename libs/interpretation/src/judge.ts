@@ -18,6 +18,7 @@ export function diagnosticsBySampleType(config: KitAnalyserConfiguration): Diagn
 }
 
 const CURVE_ISSUE_TEXT: Record<string, string> = {
+  CURVE_MISSING: 'no amplification curve in the file',
   CURVE_NOT_NUMERIC: 'readings that are not numbers',
   CURVE_TOO_SHORT: 'fewer than 10 cycles',
   CURVE_DUPLICATE_CYCLES: 'a cycle read twice',

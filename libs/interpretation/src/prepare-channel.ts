@@ -63,13 +63,15 @@ export function isBroken(channel: PreparedChannel | BrokenChannel | null): chann
   return channel !== null && 'issue' in channel;
 }
 
-/** Baseline-corrects a channel's curve; null without a curve, a BrokenChannel for bad input. */
+/** Baseline-corrects a channel's curve; null for a channel the kit does not use that has no curve, a BrokenChannel for bad input or a kit channel without a curve. */
 export function prepareChannel(
   input: ChannelInput,
   config: KitAnalyserConfiguration,
 ): PreparedChannel | BrokenChannel | null {
   const curve = input.curve;
-  if (!curve) return null;
+  // A kit channel without a curve cannot be judged: left blank, the rules would read "no Cq" as
+  // "not detected" (a silent negative). A channel the kit does not use is simply left out.
+  if (!curve) return configuredChannel(config, input.dye) ? { dye: input.dye, issue: 'CURVE_MISSING' } : null;
   const issue = curveIssue(curve);
   if (issue) return { dye: input.dye, issue };
   const { cycles, values } = orderedReads(curve);
