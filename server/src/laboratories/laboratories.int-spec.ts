@@ -11,6 +11,8 @@ interface Laboratory {
   name: string;
   kitManufacturer: boolean;
   userCount: number;
+  timeZone: string;
+  plateOrder: 'ROW' | 'COLUMN';
 }
 interface Page<T> {
   content: T[];
@@ -150,5 +152,73 @@ describe('laboratories (real PostgreSQL, every role, two laboratories)', () => {
     expect((await app.call('manufacturer', 'DELETE', `/laboratory/${north.id}`)).status).toBe(204);
     expect((await app.call('superadmin', 'GET', `/laboratory/${north.id}`)).status).toBe(404);
     expect((await app.call('superadmin', 'DELETE', `/laboratory/${MANUFACTURER_LAB}`)).status).toBe(409);
+  });
+
+  it('saves and reads the time zone and plate order with the edit rules; an unknown zone is a 400', async () => {
+    const before = await app.call<Laboratory>('technician', 'GET', `/laboratory/${DEMO_LAB}`);
+    expect(before.body).toMatchObject({ timeZone: 'Europe/Paris', plateOrder: 'ROW' });
+    const change = { timeZone: 'America/New_York', plateOrder: 'COLUMN' };
+    for (const login of ['technician', 'physician'])
+      expect([login, (await app.call(login, 'PUT', `/laboratory/${DEMO_LAB}`, change)).status]).toEqual([
+        login,
+        403,
+      ]);
+    expect((await app.call('otheradmin', 'PUT', `/laboratory/${DEMO_LAB}`, change)).status).toBe(404);
+    const saved = await app.call<Laboratory>('labadmin', 'PUT', `/laboratory/${DEMO_LAB}`, change);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ id: DEMO_LAB, name: before.body.name, ...change });
+    const read = await app.call<Laboratory>('technician', 'GET', `/laboratory/${DEMO_LAB}`);
+    expect(read.body).toMatchObject(change);
+
+    // Only what is sent changes; a zone is stored under the runtime's spelling.
+    const bySuper = await app.call<Laboratory>('superadmin', 'PUT', `/laboratory/${OTHER_LAB}`, {
+      timeZone: 'asia/tokyo',
+    });
+    expect(bySuper.body).toMatchObject({
+      name: 'Other Laboratory',
+      timeZone: 'Asia/Tokyo',
+      plateOrder: 'ROW',
+    });
+    const byMaker = await app.call<Laboratory>('manufacturer', 'PUT', `/laboratory/${OTHER_LAB}`, {
+      plateOrder: 'COLUMN',
+    });
+    expect(byMaker.body).toMatchObject({ timeZone: 'Asia/Tokyo', plateOrder: 'COLUMN' });
+    const listed = await app.call<{ content: Laboratory[] }>(
+      'superadmin',
+      'GET',
+      '/laboratory/search?search=Other',
+    );
+    expect(listed.body.content[0]).toMatchObject({
+      id: OTHER_LAB,
+      timeZone: 'Asia/Tokyo',
+      plateOrder: 'COLUMN',
+    });
+
+    for (const zone of ['Mars/Olympus', '+01:00', '', 'Europe/Paris; DROP TABLE laboratory'])
+      expect([
+        zone,
+        (await app.call('labadmin', 'PUT', `/laboratory/${DEMO_LAB}`, { timeZone: zone })).body,
+      ]).toEqual([zone, { message: 'errorLaboratoryTimeZoneUnknown', params: [zone.slice(0, 64)] }]);
+    for (const bad of [{ timeZone: 42 }, { plateOrder: 'DIAGONAL' }, { plateOrder: 'row' }])
+      expect([bad, (await app.call('labadmin', 'PUT', `/laboratory/${DEMO_LAB}`, bad)).status]).toEqual([
+        bad,
+        400,
+      ]);
+    const rows = await app.dataSource.query<Array<{ time_zone: string; plate_order: string }>>(
+      `SELECT time_zone, plate_order FROM laboratory WHERE id = $1`,
+      [DEMO_LAB],
+    );
+    expect(rows).toEqual([{ time_zone: 'America/New_York', plate_order: 'COLUMN' }]);
+    const audit = await app.dataSource.query<Array<{ old_value: unknown; new_value: unknown }>>(
+      `SELECT old_value, new_value FROM audit_log
+        WHERE entity = 'laboratory' AND entity_id = $1 AND action = 'UPDATE' AND new_value->>'plateOrder' = 'COLUMN'`,
+      [DEMO_LAB],
+    );
+    expect(audit).toEqual([
+      {
+        old_value: expect.objectContaining({ timeZone: 'Europe/Paris', plateOrder: 'ROW' }),
+        new_value: expect.objectContaining(change),
+      },
+    ]);
   });
 });

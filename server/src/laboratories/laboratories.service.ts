@@ -9,6 +9,7 @@ import type { LaboratoryPageDto } from './dto/laboratory-page.dto';
 import type { LaboratoryDto } from './dto/laboratory.dto';
 import type { UpdateLaboratoryDto } from './dto/update-laboratory.dto';
 import { actorOf, laboratoryScopeOf } from './laboratory-access';
+import { knownTimeZone } from './time-zone';
 
 function toDto(view: LaboratoryView): LaboratoryDto {
   return {
@@ -17,6 +18,8 @@ function toDto(view: LaboratoryView): LaboratoryDto {
     active: view.active,
     kitManufacturer: view.kitManufacturer,
     userCount: view.userCount,
+    timeZone: view.timeZone,
+    plateOrder: view.plateOrder,
   };
 }
 
@@ -37,7 +40,10 @@ function failed(outcome: Extract<LaboratoryWriteOutcome<unknown>, { ok: false }>
   }
 }
 
-/** Laboratories (SPEC 2, 5, 6, 7): list and add for those who manage all; name for ADMIN; delete only without users. */
+/**
+ * Laboratories (SPEC 2, 5, 6, 7): list and add for those who manage all; name and preferences (time
+ * zone, plate order) for ADMIN; delete only without users.
+ */
 @Injectable()
 export class LaboratoriesService {
   constructor(private readonly laboratories: LaboratoryRepository) {}
@@ -90,9 +96,16 @@ export class LaboratoriesService {
     const name = dto.name?.trim();
     if (name !== undefined && name.length === 0)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorLaboratoryNameRequired');
+    const timeZone = dto.timeZone === undefined ? undefined : knownTimeZone(dto.timeZone);
+    if (timeZone === null)
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'errorLaboratoryTimeZoneUnknown', [
+        (dto.timeZone ?? '').slice(0, 64),
+      ]);
     const outcome = await this.laboratories.update(scope, actorOf(user), id, {
       name,
       kitManufacturer: dto.kitManufacturer,
+      timeZone,
+      plateOrder: dto.plateOrder,
     });
     if (!outcome.ok) throw failed(outcome);
     return toDto(outcome.value);

@@ -3,7 +3,19 @@ import type { LaboratoryEntity } from '../entities/laboratory.entity';
 import { auditConfiguration, type ConfigurationActor, isUniqueViolation } from './configuration-actor';
 import { type LaboratoryScope, scopeCondition } from './laboratory-scope';
 
-export interface LaboratoryView extends LaboratoryEntity {
+/** How the laboratory reads its plates: row by row (A1, A2 ...) or column by column (A1, B1 ...). */
+export const LABORATORY_PLATE_ORDERS = ['ROW', 'COLUMN'] as const;
+export type LaboratoryPlateOrder = (typeof LABORATORY_PLATE_ORDERS)[number];
+
+/** Laboratory preferences (columns `time_zone`, `plate_order`). */
+export interface LaboratoryPreferences {
+  /** IANA name; exports show their dates in it. */
+  timeZone: string;
+  /** Default order of the run data table. */
+  plateOrder: LaboratoryPlateOrder;
+}
+
+export interface LaboratoryView extends LaboratoryEntity, LaboratoryPreferences {
   userCount: number;
 }
 
@@ -15,16 +27,26 @@ export interface LaboratoryPageQuery {
   search?: string;
 }
 
-export type LaboratoryChanges = Partial<Pick<LaboratoryEntity, 'name' | 'kitManufacturer'>>;
+export type LaboratoryChanges = Partial<
+  Pick<LaboratoryEntity, 'name' | 'kitManufacturer'> & LaboratoryPreferences
+>;
 
 export type LaboratoryWriteOutcome<T> =
   | { ok: true; value: T }
   | { ok: false; reason: 'not-found' | 'duplicate' | 'has-users' | 'in-use'; name?: string };
 
 const COLUMNS = `l.id, l.name, l.active, l.kit_manufacturer AS "kitManufacturer", l.created_at AS "createdAt",
+  l.time_zone AS "timeZone", l.plate_order AS "plateOrder",
   (SELECT count(*)::int FROM app_user u WHERE u.laboratory_id = l.id) AS "userCount"`;
 
 const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const auditedFields = (view: LaboratoryView) => ({
+  name: view.name,
+  kitManufacturer: view.kitManufacturer,
+  timeZone: view.timeZone,
+  plateOrder: view.plateOrder,
+});
 
 function isForeignKeyViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
@@ -133,8 +155,15 @@ export class LaboratoryRepository {
         const before = await this.findById(scope, id, manager);
         if (!before) return { ok: false, reason: 'not-found' } as const;
         await manager.query(
-          `UPDATE laboratory SET name = COALESCE($2, name), kit_manufacturer = COALESCE($3, kit_manufacturer) WHERE id = $1`,
-          [id, changes.name ?? null, changes.kitManufacturer ?? null],
+          `UPDATE laboratory SET name = COALESCE($2, name), kit_manufacturer = COALESCE($3, kit_manufacturer),
+             time_zone = COALESCE($4, time_zone), plate_order = COALESCE($5, plate_order) WHERE id = $1`,
+          [
+            id,
+            changes.name ?? null,
+            changes.kitManufacturer ?? null,
+            changes.timeZone ?? null,
+            changes.plateOrder ?? null,
+          ],
         );
         const after = await this.findById(scope, id, manager);
         if (!after) return { ok: false, reason: 'not-found' } as const;
@@ -144,8 +173,8 @@ export class LaboratoryRepository {
           'laboratory',
           id,
           'UPDATE',
-          { name: before.name, kitManufacturer: before.kitManufacturer },
-          { name: after.name, kitManufacturer: after.kitManufacturer },
+          auditedFields(before),
+          auditedFields(after),
           id,
         );
         return { ok: true, value: after } as const;
