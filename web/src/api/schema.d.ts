@@ -1816,6 +1816,11 @@ export interface components {
             /** @enum {string|null} */
             controlType: "KIT" | "INTERNAL" | null;
         };
+        /**
+         * @description Default order of the run data table: row by row (A1, A2 ...) or column by column (A1, B1 ...)
+         * @enum {string}
+         */
+        PlateOrder: "ROW" | "COLUMN";
         LaboratoryDto: {
             /** Format: uuid */
             id: string;
@@ -1824,6 +1829,13 @@ export interface components {
             kitManufacturer: boolean;
             /** @description Number of users linked to the laboratory */
             userCount: number;
+            /**
+             * @description IANA time zone of the laboratory's exported dates
+             * @example Europe/Paris
+             */
+            timeZone: string;
+            /** @description Default order of the run data table: row by row (A1, A2 ...) or column by column (A1, B1 ...) */
+            plateOrder: components["schemas"]["PlateOrder"];
         };
         LaboratoryPageDto: {
             content: components["schemas"]["LaboratoryDto"][];
@@ -1843,6 +1855,12 @@ export interface components {
         UpdateLaboratoryDto: {
             name?: string;
             kitManufacturer?: boolean;
+            /**
+             * @description IANA time zone the server knows (else 400 errorLaboratoryTimeZoneUnknown)
+             * @example Europe/Paris
+             */
+            timeZone?: string;
+            plateOrder?: components["schemas"]["PlateOrder"];
         };
     };
     responses: never;
