@@ -138,6 +138,7 @@ describe('French UI walk-through (embedded app, Chromium)', () => {
     ['configuration', '/admin/configuration', 'app-shell'],
     ['lot configuration', '/admin/configuration/lot', 'app-shell'],
     ['kit configuration', '/admin/configuration/kit', 'app-shell'],
+    ['results labelling', '/admin/configuration/labelling', 'app-shell'],
     ['FTP configuration', '/admin/configuration/ftp', 'app-shell'],
     ['laboratories', '/admin/laboratories', 'app-shell'],
     ['add laboratories', '/admin/add', 'laboratory-add-page'],
@@ -150,6 +151,23 @@ describe('French UI walk-through (embedded app, Chromium)', () => {
       expect(await englishOnScreen(page, english)).toEqual([]);
       expect(await page.locator('.ant-layout-sider .ant-menu-title-content').count()).toBeGreaterThan(3);
       expect(await clipped(page, '.ant-layout-sider .ant-menu-title-content')).toEqual([]);
+      expect(await clipped(page, '.ant-table-thead th .ant-table-column-title')).toEqual([]);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'shows the kit analyser configuration (thresholds, Cq method, diagnostics) in French only',
+    async () => {
+      await page.goto(`${app!.url}/admin/configuration/kit`, { waitUntil: 'domcontentloaded' });
+      await chooseOption(page, 'kit-picker');
+      const badge = page.locator('[data-testid^="analyser-badge-"]').first();
+      await badge.waitFor({ state: 'visible' });
+      await badge.click();
+      await page.locator(testId('kit-analyser-configuration-page')).waitFor({ state: 'visible' });
+      await page.locator(testId('kit-cq-method')).waitFor({ state: 'visible' });
+      await page.waitForLoadState('networkidle');
+      expect(await englishOnScreen(page, english)).toEqual([]);
       expect(await clipped(page, '.ant-table-thead th .ant-table-column-title')).toEqual([]);
     },
     TEST_TIMEOUT,
