@@ -34,11 +34,12 @@ export const getLaboratories = (query: LaboratoryListQuery): Promise<Page<Labora
 export const getLaboratory = (id: string): Promise<Laboratory> => apiFetch<Laboratory>(path(id));
 export const createLaboratories = (names: string[]): Promise<Laboratory[]> =>
   apiFetch<Laboratory[]>('/laboratory', { method: 'POST', json: { names } });
-/** PUT /laboratory/{id}: the name (ADMIN) and, for a super admin only, the kitManufacturer flag. */
-export const updateLaboratory = (
-  id: string,
-  changes: { name?: string; kitManufacturer?: boolean },
-): Promise<Laboratory> => apiFetch<Laboratory>(path(id), { method: 'PUT', json: changes });
+/**
+ * PUT /laboratory/{id}: the name and preferences (time zone, plate order) for ADMIN and, for a super
+ * admin only, the kitManufacturer flag.
+ */
+export const updateLaboratory = (id: string, changes: Schemas['UpdateLaboratoryDto']): Promise<Laboratory> =>
+  apiFetch<Laboratory>(path(id), { method: 'PUT', json: changes });
 export const deleteLaboratory = (id: string): Promise<void> =>
   apiFetch<void>(path(id), { method: 'DELETE', responseType: 'none' });
 

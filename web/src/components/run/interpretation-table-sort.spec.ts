@@ -3,6 +3,7 @@ import {
   byNumber,
   byPlateOrder,
   cqDifference,
+  effectivePlateOrder,
   isInvalidWell,
   plateOrderComparator,
   storedPlateOrder,
@@ -48,24 +49,65 @@ describe('interpretation table sorting', () => {
 describe('plate order row by row or column by column', () => {
   const positions = ['B1', 'A2', 'A1', 'B12', 'A12', 'H1'].map((position) => ({ position }));
   it('orders row by row (A1, A2 ... A12, B1) or column by column (A1, B1 ... H1, A2)', () => {
-    const rows = [...positions].sort(plateOrderComparator('ROWS')).map((well) => well.position);
+    const rows = [...positions].sort(plateOrderComparator('ROW')).map((well) => well.position);
     expect(rows).toEqual(['A1', 'A2', 'A12', 'B1', 'B12', 'H1']);
-    const columns = [...positions].sort(plateOrderComparator('COLUMNS')).map((well) => well.position);
+    const columns = [...positions].sort(plateOrderComparator('COLUMN')).map((well) => well.position);
     expect(columns).toEqual(['A1', 'B1', 'H1', 'A2', 'A12', 'B12']);
     expect(byColumnOrder({ position: 'C3' }, { position: 'C3' })).toBe(0);
   });
 
-  it('keeps the choice in storage, row by row when nothing or something else is stored', () => {
+  it("defaults to the laboratory's plate order; a browser override wins, row by row when neither is known", () => {
+    expect(effectivePlateOrder(null, 'COLUMN')).toBe('COLUMN');
+    expect(effectivePlateOrder(null, 'ROW')).toBe('ROW');
+    expect(effectivePlateOrder(null, undefined)).toBe('ROW');
+    expect(effectivePlateOrder(null, null)).toBe('ROW');
+    expect(effectivePlateOrder('ROW', 'COLUMN')).toBe('ROW');
+    expect(effectivePlateOrder('COLUMN', 'ROW')).toBe('COLUMN');
+    const wells = ['B1', 'A2', 'A1'].map((position) => ({ position }));
+    const shown = [...wells].sort(plateOrderComparator(effectivePlateOrder(null, 'COLUMN')));
+    expect(shown.map((well) => well.position)).toEqual(['A1', 'B1', 'A2']);
+  });
+
+  it("keeps an override in storage only while it differs from the laboratory's order", () => {
     const store = new Map<string, string>();
     const storage = {
       getItem: (key: string) => store.get(key) ?? null,
       setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
     };
-    expect(storedPlateOrder(storage)).toBe('ROWS');
-    storePlateOrder('COLUMNS', storage);
-    expect(storedPlateOrder(storage)).toBe('COLUMNS');
+    expect(storedPlateOrder(storage)).toBeNull();
+    // The laboratory reads column by column; this browser prefers rows.
+    expect(storePlateOrder('ROW', 'COLUMN', storage)).toBe('ROW');
+    expect(storedPlateOrder(storage)).toBe('ROW');
+    expect(effectivePlateOrder(storedPlateOrder(storage), 'COLUMN')).toBe('ROW');
+    // Back to the laboratory's order: no override left, a later laboratory change applies.
+    expect(storePlateOrder('COLUMN', 'COLUMN', storage)).toBeNull();
+    expect(store.size).toBe(0);
+    expect(effectivePlateOrder(storedPlateOrder(storage), 'ROW')).toBe('ROW');
+    // Laboratory order not known yet: row by row is the default, so only COLUMN is kept.
+    expect(storePlateOrder('ROW', undefined, storage)).toBeNull();
+    expect(storePlateOrder('COLUMN', undefined, storage)).toBe('COLUMN');
+    expect(storedPlateOrder(storage)).toBe('COLUMN');
+    // Values kept before the laboratory setting: COLUMNS overrides, ROWS leaves the laboratory's order.
+    store.set('amplio.plateOrder', 'COLUMNS');
+    expect(storedPlateOrder(storage)).toBe('COLUMN');
+    store.set('amplio.plateOrder', 'ROWS');
+    expect(storedPlateOrder(storage)).toBeNull();
     store.set('amplio.plateOrder', 'DIAGONAL');
-    expect(storedPlateOrder(storage)).toBe('ROWS');
-    expect(storedPlateOrder(undefined)).toBe('ROWS');
+    expect(storedPlateOrder(storage)).toBeNull();
+    expect(storedPlateOrder(undefined)).toBeNull();
+    const throwing = {
+      getItem: (): string => {
+        throw new Error('denied');
+      },
+      setItem: (): void => {
+        throw new Error('denied');
+      },
+      removeItem: (): void => {
+        throw new Error('denied');
+      },
+    };
+    expect(storedPlateOrder(throwing)).toBeNull();
+    expect(storePlateOrder('COLUMN', 'ROW', throwing)).toBe('COLUMN');
   });
 });

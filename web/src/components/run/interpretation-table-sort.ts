@@ -13,33 +13,54 @@ export function byColumnOrder(a: { position: string }, b: { position: string }):
 }
 
 /** How the lab reads its plates: row by row (A1, A2 ...) or column by column (A1, B1 ...). */
-export type PlateOrder = 'ROWS' | 'COLUMNS';
+export type PlateOrder = 'ROW' | 'COLUMN';
 
 export const plateOrderComparator = (order: PlateOrder) =>
-  order === 'COLUMNS' ? byColumnOrder : byPlateOrder;
+  order === 'COLUMN' ? byColumnOrder : byPlateOrder;
 
 const PLATE_ORDER_KEY = 'amplio.plateOrder';
 
-/** The plate order chosen on this browser (row by row unless column by column was chosen). */
+/**
+ * This browser's override of the laboratory's plate order, or null when there is none. Of the values
+ * kept before the laboratory setting existed, `COLUMNS` still overrides; `ROWS` was the only default
+ * then and now leaves the laboratory's order in force.
+ */
 export function storedPlateOrder(
   storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
-): PlateOrder {
+): PlateOrder | null {
   try {
-    return storage?.getItem(PLATE_ORDER_KEY) === 'COLUMNS' ? 'COLUMNS' : 'ROWS';
+    const value = storage?.getItem(PLATE_ORDER_KEY);
+    return value === 'COLUMN' || value === 'COLUMNS' ? 'COLUMN' : value === 'ROW' ? 'ROW' : null;
   } catch {
-    return 'ROWS';
+    return null;
   }
 }
 
+/** The order the table shows: this browser's override, else the laboratory's setting, else row by row. */
+export function effectivePlateOrder(
+  override: PlateOrder | null,
+  laboratoryOrder: PlateOrder | null | undefined,
+): PlateOrder {
+  return override ?? laboratoryOrder ?? 'ROW';
+}
+
+/**
+ * Keeps the choice on this browser. Choosing the laboratory's own order removes the override, so a
+ * later change of the laboratory setting applies again. Answers the override now in force.
+ */
 export function storePlateOrder(
   order: PlateOrder,
-  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
-): void {
+  laboratoryOrder: PlateOrder | null | undefined,
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.localStorage,
+): PlateOrder | null {
+  const override = order === (laboratoryOrder ?? 'ROW') ? null : order;
   try {
-    storage?.setItem(PLATE_ORDER_KEY, order);
+    if (override) storage?.setItem(PLATE_ORDER_KEY, override);
+    else storage?.removeItem(PLATE_ORDER_KEY);
   } catch {
     // private mode or storage full: the choice lasts for this page only
   }
+  return override;
 }
 
 /** Numbers ascending, empty values last whatever the direction antd applies. */

@@ -1,14 +1,18 @@
 import { Segmented, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getLaboratory, laboratoryKeys } from '../../api/laboratories-api';
 import type { ReviewedWellInterpretation } from '../../api/runs-api';
 import type { WellInterpretation } from '../../api/types';
+import { useSession } from '../../auth/session-context';
 import { formatDecimal } from '../../utils/format';
 import { effectiveResult, reasonText, resultText } from '../../view-models/well-interpretation-view-model';
 import {
   byNumber,
   byText,
   cqDifference,
+  effectivePlateOrder,
   isInvalidWell,
   plateOrderComparator,
   storedPlateOrder,
@@ -23,14 +27,29 @@ export const RATIO_DECIMALS = 8;
 
 type Row = ReviewedWellInterpretation;
 
+/** The signed-in user's laboratory's plate order (GET /laboratory/{id}); undefined until known or without one. */
+function useLaboratoryPlateOrder(): PlateOrder | undefined {
+  const laboratoryId = useSession().me.laboratory?.id;
+  const laboratory = useQuery({
+    queryKey: laboratoryKeys.detail(laboratoryId ?? ''),
+    queryFn: () => getLaboratory(laboratoryId ?? ''),
+    enabled: Boolean(laboratoryId),
+    staleTime: 60_000,
+  });
+  return laboratory.data?.plateOrder;
+}
+
 /**
  * Data table of the selected wells in plate order; every column sorts. Each channel shows our Cq, the
  * instrument's own Cq and their difference; invalid wells are coloured; the result is the effective one.
  */
 export function InterpretationTable({ wells }: { wells: WellInterpretation[] }) {
   const { t } = useTranslation();
-  // Plate order by default, row by row or column by column as the lab reads its plates (kept per browser).
-  const [order, setOrder] = useState<PlateOrder>(() => storedPlateOrder());
+  // Plate order by default: the laboratory's setting (row by row or column by column), unless this
+  // browser chose the other one.
+  const laboratoryOrder = useLaboratoryPlateOrder();
+  const [override, setOverride] = useState<PlateOrder | null>(() => storedPlateOrder());
+  const order = effectivePlateOrder(override, laboratoryOrder);
   const byPosition = plateOrderComparator(order);
   const rows = [...(wells as Row[])].sort(byPosition);
   const channelColumns = (key: 'channel1' | 'channel2', title: string): TableProps<Row>['columns'] => [
@@ -139,13 +158,10 @@ export function InterpretationTable({ wells }: { wells: WellInterpretation[] }) 
         style={{ marginBottom: 8 }}
         data-testid="plate-order"
         value={order}
-        onChange={(value) => {
-          setOrder(value);
-          storePlateOrder(value);
-        }}
+        onChange={(value) => setOverride(storePlateOrder(value, laboratoryOrder))}
         options={[
-          { value: 'ROWS', label: t('table.orderRows') },
-          { value: 'COLUMNS', label: t('table.orderColumns') },
+          { value: 'ROW', label: t('table.orderRows') },
+          { value: 'COLUMN', label: t('table.orderColumns') },
         ]}
       />
       <Table<Row>
