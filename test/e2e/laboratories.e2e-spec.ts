@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newSignedInPage, startEmbeddedApp, testId, type EmbeddedApp } from './harness';
 
 /**
- * Laboratories and users in the browser (SPEC 2, 5, 6): a super admin adds two laboratories and a
- * physician to one of them; the physician signs in with the one-time password, must choose a new
+ * Laboratories and users in the browser (SPEC 2, 5, 6): a super admin adds two laboratories, sets
+ * one's time zone and plate order, and adds a physician to it; the physician signs in with the one-time password, must choose a new
  * one (UPDATE_PASSWORD), and then sees their own laboratory.
  */
 
@@ -44,6 +44,29 @@ async function addLaboratories(page: Page, appUrl: string): Promise<void> {
   await page.waitForURL(`${appUrl}/admin/laboratories`);
 }
 
+/** Opens an Ant Design Select, types to filter when asked, and picks the option with this text. */
+async function chooseOption(page: Page, selectTestId: string, text: string, typed?: string): Promise<void> {
+  await page.locator(testId(selectTestId)).click();
+  if (typed) await page.keyboard.type(typed);
+  const option = page
+    .locator('.ant-select-dropdown .ant-select-item-option:visible')
+    .filter({ hasText: text });
+  await option.first().waitFor({ state: 'visible' });
+  await option.first().click();
+  await option.first().waitFor({ state: 'hidden' });
+}
+
+/** The laboratory preferences shown: time zone and plate order, and whether they can be changed. */
+async function preferences(page: Page): Promise<{ zone: string; order: string; disabled: boolean }> {
+  const zone = page.locator(testId('laboratory-time-zone'));
+  await zone.filter({ hasText: '/' }).waitFor({ state: 'visible' });
+  return {
+    zone: (await zone.innerText()).trim(),
+    order: (await page.locator(testId('laboratory-plate-order')).innerText()).trim(),
+    disabled: (await page.locator(`${testId('laboratory-time-zone')}.ant-select-disabled`).count()) === 1,
+  };
+}
+
 /** Searches the list (1 s debounce), opens the laboratory, adds a physician; returns the one-time password. */
 async function addPhysician(page: Page): Promise<string> {
   await page.locator(`${testId('laboratory-search')} input`).fill(NORTH);
@@ -67,6 +90,20 @@ async function addPhysician(page: Page): Promise<string> {
     );
     expect(await flag.isChecked()).toBe(wanted);
   }
+  // Laboratory preferences: a new laboratory starts at Europe/Paris, row by row; both are changed and saved.
+  expect(await preferences(page)).toEqual({
+    zone: 'Europe/Paris',
+    order: 'Row by row (A1, A2 …)',
+    disabled: false,
+  });
+  await chooseOption(page, 'laboratory-time-zone', 'America/New_York', 'New_York');
+  await chooseOption(page, 'laboratory-plate-order', 'Column by column');
+  await save.click();
+  // Saved: nothing left to save.
+  await page.waitForFunction(
+    (selector) => document.querySelector<HTMLButtonElement>(selector)?.disabled,
+    testId('laboratory-save'),
+  );
   await page.locator(testId('user-add')).click();
   await page.locator(testId('user-login')).fill(LOGIN);
   await page.locator(testId('user-lastname')).fill('Pasteur');
@@ -112,6 +149,12 @@ it(
     await physician.locator(testId('laboratory-page')).waitFor({ state: 'visible' });
     await physician.locator(testId('laboratory-name')).waitFor({ state: 'visible' });
     await expect(physician.locator(testId('laboratory-name')).inputValue()).resolves.toBe(NORTH);
+    // The preferences the super admin saved, read back from the server; a physician cannot change them.
+    expect(await preferences(physician)).toEqual({
+      zone: 'America/New_York',
+      order: 'Column by column (A1, B1 …)',
+      disabled: true,
+    });
     // The new password signs in again.
     const again = await newSignedInPage(browser!, appUrl, LOGIN, NEW_PASSWORD);
     await again.locator(testId('app-shell')).waitFor({ state: 'visible' });
