@@ -1,4 +1,4 @@
-import type { Expression, SampleType } from '@amplio/domain';
+import type { CqMethod, Expression, SampleType } from '@amplio/domain';
 import type { ControlType, KitConfigurationDocument, StoredChannel, StoredDiagnostic } from '@amplio/db';
 import { genotypingDemoConfiguration } from '@amplio/interpretation';
 
@@ -58,10 +58,13 @@ export function genotypingConfiguration(): KitConfigurationDocument {
  * A two-target infectious-disease kit: the pathogen target in FAM, the internal control in HEX (VIC on
  * Thermo analysers). Thresholds are on each analyser's own scale; 0 means the run's automatic threshold.
  */
-export function respiratoryConfiguration(channels: StoredChannel[]): KitConfigurationDocument {
+export function respiratoryConfiguration(
+  channels: StoredChannel[],
+  cqMethod: CqMethod = 'threshold',
+): KitConfigurationDocument {
   return {
     channels,
-    cqMethod: 'threshold',
+    cqMethod,
     baseline: null,
     ratio: { numerator: 'FAM', denominator: 'HEX' },
     diagnostics: diagnostics([
@@ -124,10 +127,11 @@ export function respiratoryConfiguration(channels: StoredChannel[]): KitConfigur
 export function sybrConfiguration(
   analyserChannel: string | null,
   threshold: number,
+  cqMethod: CqMethod = 'threshold',
 ): KitConfigurationDocument {
   return {
     channels: [{ channel: 'SYBR', threshold, analyserChannel }],
-    cqMethod: 'threshold',
+    cqMethod,
     baseline: null,
     ratio: null,
     diagnostics: diagnostics([
@@ -176,8 +180,12 @@ export const RESPIRATORY_BY_ANALYSER: Record<string, KitConfigurationDocument> =
   'thermo-quantstudio-rt': respiratoryConfiguration([channel('FAM', 0.2), channel('HEX', 0.2, 'VIC')]),
   'thermo-7500-stepone': respiratoryConfiguration([channel('FAM', 0), channel('HEX', 0, 'VIC')]),
   'biorad-cfx': respiratoryConfiguration([channel('FAM', 100), channel('HEX', 100)]),
-  'roche-lc480': respiratoryConfiguration([channel('FAM', 0, '465-510'), channel('HEX', 0, '533-580')]),
-  'roche-lc96': respiratoryConfiguration([channel('FAM', 0), channel('HEX', 0)]),
+  // Roche's LightCycler software gives Cp/Cq as the second-derivative maximum: so do these kits.
+  'roche-lc480': respiratoryConfiguration(
+    [channel('FAM', 0, '465-510'), channel('HEX', 0, '533-580')],
+    'sdm',
+  ),
+  'roche-lc96': respiratoryConfiguration([channel('FAM', 0), channel('HEX', 0)], 'sdm'),
   'qiagen-rotorgene': respiratoryConfiguration([channel('FAM', 0, 'Green'), channel('HEX', 0, 'Yellow')]),
   rdml: respiratoryConfiguration([channel('FAM', 0), channel('HEX', 0)]),
 };
@@ -186,8 +194,8 @@ export const SYBR_BY_ANALYSER: Record<string, KitConfigurationDocument> = {
   'thermo-quantstudio-rt': sybrConfiguration(null, 0),
   'thermo-7500-stepone': sybrConfiguration(null, 0),
   'biorad-cfx': sybrConfiguration(null, 100),
-  'roche-lc480': sybrConfiguration('483-533', 0),
-  'roche-lc96': sybrConfiguration(null, 0),
+  'roche-lc480': sybrConfiguration('483-533', 0, 'sdm'),
+  'roche-lc96': sybrConfiguration(null, 0, 'sdm'),
   'qiagen-rotorgene': sybrConfiguration('Green', 0),
   rdml: sybrConfiguration(null, 0),
 };
