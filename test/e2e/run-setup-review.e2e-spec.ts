@@ -32,11 +32,19 @@ const CFX_FOLDER = resolve(repoRoot, '..', 'shared', 'fixtures', 'biorad-cfx', '
 const CFX_RUN = 'admin_2021-02-19 09-57-01_BR002605';
 const SLOW = 90_000;
 
+/** Answers Yes to the confirmation; clicks again if a click made during its opening was lost (loaded machines). */
 async function confirm(page: Page): Promise<void> {
   const ok = page.locator(testId('confirm-ok'));
   await ok.waitFor({ state: 'visible' });
-  await ok.click();
-  await ok.waitFor({ state: 'hidden' });
+  for (let attempt = 1; ; attempt += 1) {
+    await ok.click();
+    try {
+      await ok.waitFor({ state: 'hidden', timeout: attempt < 3 ? 10_000 : 30_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 /** The dropdown the select just opened (closed dropdowns stay in the DOM, hidden). */
@@ -48,8 +56,18 @@ const OPEN_DROPDOWN = '.ant-select-dropdown:visible:not(.ant-select-dropdown-hid
  * silently chose nothing. Answers false (and closes it) when the open dropdown has no enabled option.
  */
 async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<boolean> {
-  await page.locator(testId(selectTestId)).click();
-  const dropdown = page.locator(OPEN_DROPDOWN).last();
+  const select = page.locator(testId(selectTestId));
+  // A select enabled by the previous choice (a row's lot after its kit) may still be disabled for a moment.
+  const combobox = select.locator('[role="combobox"]').first();
+  for (let wait = 0; wait < 100 && (await combobox.count()) > 0 && !(await combobox.isEnabled()); wait += 1) {
+    await page.waitForTimeout(100);
+  }
+  await select.click();
+  // Its own dropdown: the one holding the listbox its combobox controls (another may still be closing).
+  const listId = (await combobox.count()) > 0 ? await combobox.getAttribute('aria-controls') : null;
+  const dropdown = listId
+    ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) })
+    : page.locator(OPEN_DROPDOWN).last();
   await dropdown.waitFor({ state: 'visible' });
   const options = dropdown.locator('.ant-select-item-option:not(.ant-select-item-option-disabled)');
   if ((await options.count()) === 0) {
@@ -101,14 +119,58 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
 }
 
+type UploadFile = { name: string; mimeType: string; buffer: Buffer };
+
+/** What import step 1 is given: the analyser, the files, and what shows they are listed. */
+type ImportSource = {
+  analyser: string;
+  files: string | UploadFile[];
+  listed: (page: Page) => Promise<void>;
+};
+
+const QUANTSTUDIO_SOURCE: ImportSource = {
+  analyser: ANALYSER,
+  files: FIXTURE,
+  listed: (page) =>
+    page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' }),
+};
+
+/** The six CSV exports of the CFX run, under their own names or renamed `export N.csv`. */
+function cfxFiles(renamed: boolean): UploadFile[] {
+  return readdirSync(CFX_FOLDER)
+    .filter((name) => name.startsWith(CFX_RUN))
+    .sort()
+    .map((name, index) => ({
+      name: renamed ? `export ${index + 1}.csv` : name,
+      mimeType: 'text/csv',
+      buffer: readFileSync(resolve(CFX_FOLDER, name)),
+    }));
+}
+
+/** The CFX run under its own file names: six files grouped into one run of six files. */
+function cfxSource(): ImportSource {
+  return {
+    analyser: CFX_ANALYSER,
+    files: cfxFiles(false),
+    listed: (page) =>
+      page
+        .locator(`${testId('import-group-1')}[data-file-count="6"]`)
+        .waitFor({ state: 'visible', timeout: 30_000 }),
+  };
+}
+
 /** Run import step 1 through the UI, on to run creation; answers the run id. */
-async function importRun(page: Page, appUrl: string): Promise<string> {
+async function importRun(
+  page: Page,
+  appUrl: string,
+  source: ImportSource = QUANTSTUDIO_SOURCE,
+): Promise<string> {
   await page.goto(appUrl, { waitUntil: 'domcontentloaded' });
   await page.locator(testId('run-import-button')).click();
   await page.waitForURL(`${appUrl}/run/import`);
-  await chooseAnalyser(page);
-  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
-  await page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' });
+  await chooseAnalyser(page, source.analyser);
+  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(source.files);
+  await source.listed(page);
   await page.locator(testId('import-next')).click();
   try {
     await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
@@ -122,7 +184,7 @@ async function importRun(page: Page, appUrl: string): Promise<string> {
   if (!runId) throw new Error('no run id');
   const instrument = page.locator(testId('run-instrument-name'));
   await instrument.waitFor({ state: 'visible', timeout: SLOW });
-  if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
+  if ((await instrument.inputValue()).trim() === '') await instrument.fill('e2e instrument');
   return runId;
 }
 
@@ -136,6 +198,77 @@ async function chooseKitAndLot(page: Page): Promise<void> {
     if (!(await hasValue(page, 'run-kit-select'))) await chooseOption(page, 'run-kit-select');
     await chooseOption(page, 'run-lot-select');
   }
+}
+
+/** Run creation step 2: saves the wells as a plate template under `name` (POST /plate-template answered 2xx). */
+async function saveTemplate(page: Page, name: string): Promise<void> {
+  await page.locator(testId('save-template')).click();
+  await page.locator(testId('template-name')).fill(name);
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/api\/plate-template\b/.test(response.url()),
+    { timeout: SLOW },
+  );
+  await page.locator(testId('save-template-confirm')).click();
+  const response = await saved;
+  if (!response.ok()) {
+    throw new Error(`template not saved: ${response.status()} ${await response.text().catch(() => '')}`);
+  }
+  // The window closes once saved (its test id is not on a DOM element: wait for its button).
+  await page.locator(testId('save-template-confirm')).waitFor({ state: 'hidden' });
+}
+
+/** Run creation step 2: loads the plate template `name` and waits for `position` to be configured by it. */
+async function loadTemplate(page: Page, name: string, position = 'A1'): Promise<void> {
+  await page.locator(testId('load-template')).click();
+  await page.locator(testId(`load-template-${name}`)).click();
+  await page
+    .locator(`${testId(`plate-well-${position}`)}:not([data-color=""])`)
+    .waitFor({ state: 'visible' });
+}
+
+async function startInterpretation(page: Page, appUrl: string, runId: string): Promise<void> {
+  await page.locator(testId('start-interpretation')).click();
+  await confirm(page);
+  await page.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`, { timeout: SLOW });
+}
+
+/** Run interpretation: overrides the well at `position`, comments it, submits the run. */
+async function overrideCommentAndSubmit(page: Page, position: string, comment: string): Promise<void> {
+  await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+  await page.locator(testId(`plate-well-${position}`)).click();
+  await chooseOption(page, 'diagnostic-select');
+  await page.locator(testId('diagnostic-save')).click();
+  await page.locator(testId('override-trail')).waitFor({ state: 'visible', timeout: SLOW });
+  await page.locator(testId('well-comment-input')).fill(comment);
+  await page.locator(testId('well-comment-save')).click();
+  await page.getByText(comment).first().waitFor({ state: 'visible' });
+  await page.locator(testId('run-submit')).click();
+  await confirm(page);
+  await page
+    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="WAIT_FOR_APPROVAL"]`)
+    .waitFor({ state: 'visible' });
+}
+
+/** The physician opens the run, sees the override trail and the comment of `position`, and approves. */
+async function physicianApproves(
+  page: Page,
+  appUrl: string,
+  runId: string,
+  position: string,
+  comment: string,
+): Promise<void> {
+  await page.goto(`${appUrl}/run/${encodeURIComponent(runId)}`, { waitUntil: 'domcontentloaded' });
+  await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+  await page.locator(testId(`plate-well-${position}`)).click();
+  const trail = page.locator(testId('override-trail'));
+  await trail.waitFor({ state: 'visible', timeout: SLOW });
+  expect(await trail.textContent()).toMatch(/suggested result changed from .+ to .+ by /);
+  await page.getByText(comment).first().waitFor({ state: 'visible' });
+  await page.locator(testId('run-approve')).click();
+  await confirm(page);
+  await page
+    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
+    .waitFor({ state: 'visible', timeout: SLOW });
 }
 
 async function technicianFlow(page: Page, appUrl: string): Promise<string> {
@@ -153,29 +286,76 @@ async function technicianFlow(page: Page, appUrl: string): Promise<string> {
   await chooseOption(page, 'well-kit-select');
   await chooseOption(page, 'well-lot-select');
   await page.locator(testId('apply-sample-type')).click();
-  await page.locator(testId('save-template')).click();
-  await page.locator(testId('template-name')).fill(TEMPLATE_NAME);
-  await page.locator(testId('save-template-confirm')).click();
-  await page.locator(testId('save-template-window')).waitFor({ state: 'hidden' });
-  await page.locator(testId('start-interpretation')).click();
-  await confirm(page);
-  await page.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`, { timeout: SLOW });
-
-  // Override A1 with a comment.
-  await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
-  await page.locator(testId('plate-well-A1')).click();
-  await chooseOption(page, 'diagnostic-select');
-  await page.locator(testId('diagnostic-save')).click();
-  await page.locator(testId('override-trail')).waitFor({ state: 'visible', timeout: SLOW });
-  await page.locator(testId('well-comment-input')).fill('Checked again by e2e');
-  await page.locator(testId('well-comment-save')).click();
-  await page.getByText('Checked again by e2e').first().waitFor({ state: 'visible' });
-  await page.locator(testId('run-submit')).click();
-  await confirm(page);
-  await page
-    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="WAIT_FOR_APPROVAL"]`)
-    .waitFor({ state: 'visible' });
+  await saveTemplate(page, TEMPLATE_NAME);
+  await startInterpretation(page, appUrl, runId);
+  await overrideCommentAndSubmit(page, 'A1', 'Checked again by e2e');
   return runId;
+}
+
+/**
+ * The demo laboratory's two kits for CFX, each with its laboratory lot (server/src/seed/seed-demo-kits.ts),
+ * the plate rows given to each, and what each kit makes of this SYBR-only run: the SYBR kit its
+ * results, the respiratory kit (FAM and HEX) no result, its channels not being in the file.
+ */
+const CFX_KITS = [
+  {
+    kit: 'Respiratory Virus',
+    lot: 'RV-2026-001',
+    versionId: '00000000-0000-4000-8000-000000000021',
+    rows: ['A', 'B', 'C', 'D'],
+    labels: ['Positive', 'Negative', 'Invalid: internal control not amplified'],
+    outcome: 'channels-not-in-file',
+  },
+  {
+    kit: 'SYBR Green',
+    lot: 'SG-2026-001',
+    versionId: '00000000-0000-4000-8000-000000000031',
+    rows: ['E', 'F', 'G', 'H'],
+    labels: ['Detected', 'Not detected'],
+    outcome: 'result',
+  },
+];
+
+type InterpretedWell = {
+  position: string;
+  kitVersionId: string | null;
+  suggestedResult: { label: string } | null;
+  resultState: string;
+  reasonCode: string | null;
+};
+
+/** Run creation step 1: one kit-and-lot row per CFX kit, then on to step 2. */
+async function chooseCfxKitLotRows(page: Page): Promise<void> {
+  for (const [index, { kit, lot }] of CFX_KITS.entries()) {
+    if (index > 0) await page.locator(testId('add-kit-lot-row')).click();
+    const suffix = index === 0 ? '' : `-${index}`;
+    if (!(await chooseOption(page, `run-kit-select${suffix}`, kit))) {
+      const lots = await apiGet<Array<{ name: string; active: boolean; kit: { name: string } }>>(
+        page,
+        '/api/lots',
+      );
+      throw new Error(`no kit ${kit} offered in row ${index}; lots: ${JSON.stringify(lots)}`);
+    }
+    expect(await chooseOption(page, `run-lot-select${suffix}`, lot)).toBe(true);
+  }
+  await page.locator(testId('run-creation-next')).click();
+  await page.locator(testId('well-panel')).waitFor({ state: 'visible' });
+}
+
+/** Run creation step 2: selects the plate rows (header click, ctrl-click to add) and gives them a kit, lot and sample type. */
+async function configurePlateRows(page: Page, rows: string[], kit: string, lot: string): Promise<void> {
+  for (const [index, row] of rows.entries()) {
+    await page
+      .locator(testId(`plate-row-${row}`))
+      .click(index === 0 ? undefined : { modifiers: ['Control'] });
+  }
+  await page.locator(`${testId(`plate-well-${rows[rows.length - 1]}12`)}[data-selected="true"]`).waitFor();
+  expect(await page.locator('[data-testid^="plate-well-"][data-selected="true"]').count()).toBe(
+    rows.length * 12,
+  );
+  expect(await chooseOption(page, 'well-kit-select', kit)).toBe(true);
+  expect(await chooseOption(page, 'well-lot-select', lot)).toBe(true);
+  await page.locator(testId('apply-sample-type')).click();
 }
 
 describe('run setup and review (embedded)', () => {
@@ -197,18 +377,7 @@ describe('run setup and review (embedded)', () => {
     const physician = await newSignedInPage(browser, app.url, 'physician');
     try {
       const runId = await technicianFlow(technician, app.url);
-      await physician.goto(`${app.url}/run/${encodeURIComponent(runId)}`, { waitUntil: 'domcontentloaded' });
-      await physician.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
-      await physician.locator(testId('plate-well-A1')).click();
-      const trail = physician.locator(testId('override-trail'));
-      await trail.waitFor({ state: 'visible', timeout: SLOW });
-      expect(await trail.textContent()).toMatch(/suggested result changed from .+ to .+ by /);
-      await physician.getByText('Checked again by e2e').first().waitFor({ state: 'visible' });
-      await physician.locator(testId('run-approve')).click();
-      await confirm(physician);
-      await physician
-        .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
-        .waitFor({ state: 'visible', timeout: SLOW });
+      await physicianApproves(physician, app.url, runId, 'A1', 'Checked again by e2e');
     } catch (error) {
       await screenshot(technician, 'technician');
       await screenshot(physician, 'physician');
@@ -230,10 +399,8 @@ describe('run setup and review (embedded)', () => {
       const a1 = page.locator(testId('plate-well-A1'));
       await expect(a1.getAttribute('data-color')).resolves.toBe('');
       await expect(page.locator(testId('start-interpretation')).isEnabled()).resolves.toBe(false);
-      await page.locator(testId('load-template')).click();
-      await page.locator(testId(`load-template-${TEMPLATE_NAME}`)).click();
       // Applied with its sample types (GET /sample-type/template offers SAMPLE for the kit).
-      await page.locator(`${testId('plate-well-A1')}:not([data-color=""])`).waitFor({ state: 'visible' });
+      await loadTemplate(page, TEMPLATE_NAME);
       await expect(page.locator(testId('start-interpretation')).isEnabled()).resolves.toBe(true);
     } catch (error) {
       await screenshot(page, 'template');
@@ -266,14 +433,7 @@ describe('run setup and review (embedded)', () => {
     if (!browser || !app) throw new Error('not started');
     const page = await newSignedInPage(browser, app.url, 'technician');
     try {
-      const files = readdirSync(CFX_FOLDER)
-        .filter((name) => name.startsWith(CFX_RUN))
-        .sort()
-        .map((name, index) => ({
-          name: `export ${index + 1}.csv`,
-          mimeType: 'text/csv',
-          buffer: readFileSync(resolve(CFX_FOLDER, name)),
-        }));
+      const files = cfxFiles(true);
       expect(files).toHaveLength(6);
       await page.goto(`${app.url}/run/import`, { waitUntil: 'domcontentloaded' });
       await chooseAnalyser(page, CFX_ANALYSER);
@@ -304,6 +464,78 @@ describe('run setup and review (embedded)', () => {
       await page.context().close();
     }
   }, 180_000);
+
+  it('CFX run: two kits and two lots configured through a saved template, override with a comment, physician approves', async () => {
+    if (!browser || !app) throw new Error('not started');
+    const technician = await newSignedInPage(browser, app.url, 'technician');
+    const physician = await newSignedInPage(browser, app.url, 'physician');
+    const templateName = `E2E CFX two kits ${Date.now().toString(36)}`;
+    const comment = 'CFX well checked by e2e';
+    try {
+      // A first import of the CFX run: rows A-D the respiratory kit, rows E-H the SYBR kit; saved as a template.
+      await importRun(technician, app.url, cfxSource());
+      await chooseCfxKitLotRows(technician);
+      for (const { kit, lot, rows } of CFX_KITS) await configurePlateRows(technician, rows, kit, lot);
+      await expect(technician.locator(testId('start-interpretation')).isEnabled()).resolves.toBe(true);
+      await saveTemplate(technician, templateName);
+
+      // A new import of the same files, its wells configured by loading that template.
+      const runId = await importRun(technician, app.url, cfxSource());
+      await chooseCfxKitLotRows(technician);
+      await expect(technician.locator(testId('plate-well-A1')).getAttribute('data-color')).resolves.toBe('');
+      await expect(technician.locator(testId('start-interpretation')).isEnabled()).resolves.toBe(false);
+      await loadTemplate(technician, templateName, 'H12');
+      await startInterpretation(technician, app.url, runId);
+
+      // Each well interpreted by its own kit: its kit version, and a result of that kit's diagnostics.
+      await technician
+        .locator(`${testId('plate-well-E1')}:not([data-color=""])`)
+        .waitFor({ state: 'visible', timeout: SLOW });
+      const interpretation = await apiGet<{ wells: InterpretedWell[] }>(
+        technician,
+        `/api/run/${encodeURIComponent(runId)}/interpretation`,
+      );
+      const summary = JSON.stringify(
+        interpretation.wells
+          .filter((well) => ['A1', 'A2', 'E1', 'E2'].includes(well.position))
+          .map(({ position, kitVersionId, suggestedResult, resultState, reasonCode }) => ({
+            position,
+            kitVersionId,
+            suggestedResult: suggestedResult?.label,
+            resultState,
+            reasonCode,
+          })),
+      );
+      for (const { versionId, rows, labels, outcome } of CFX_KITS) {
+        const wells = interpretation.wells.filter((well) => rows.includes(well.position[0]));
+        expect(wells).toHaveLength(rows.length * 12);
+        expect(wells.filter((well) => well.kitVersionId !== versionId)).toEqual([]);
+        const results = wells.flatMap((well) => (well.suggestedResult ? [well.suggestedResult.label] : []));
+        expect(results.filter((label) => !labels.includes(label))).toEqual([]);
+        if (outcome === 'result' && results.length === 0) {
+          throw new Error(`no result for the wells of ${versionId}: ${summary}`);
+        }
+        if (outcome === 'channels-not-in-file') {
+          // The respiratory kit reads FAM and HEX: this SYBR run has neither, and says so for each of its wells.
+          expect(
+            wells.filter(
+              (well) => well.resultState !== 'NO_RESULT' || well.reasonCode !== 'CHANNEL_NOT_MAPPED',
+            ),
+          ).toEqual([]);
+        }
+      }
+
+      await overrideCommentAndSubmit(technician, 'E1', comment);
+      await physicianApproves(physician, app.url, runId, 'E1', comment);
+    } catch (error) {
+      await screenshot(technician, 'cfx-technician');
+      await screenshot(physician, 'cfx-physician');
+      throw error;
+    } finally {
+      await technician.context().close();
+      await physician.context().close();
+    }
+  }, 420_000);
 
   it('leaving a half-filled import asks to discard it', async () => {
     if (!browser || !app) throw new Error('not started');
