@@ -1,0 +1,256 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { repoRoot, testId } from './harness';
+
+/** Browser steps of run import, run creation and run review, shared by the run setup and review end-to-end tests. */
+export const FIXTURE = resolve(
+  repoRoot,
+  '..',
+  'shared',
+  'fixtures',
+  'thermo-quantstudio',
+  'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx',
+);
+export const ANALYSER = 'QuantStudio Design & Analysis';
+export const CFX_ANALYSER = 'CFX Manager / CFX Maestro';
+/** One CFX Manager run of six CSV exports (96 wells, SYBR). */
+const CFX_FOLDER = resolve(repoRoot, '..', 'shared', 'fixtures', 'biorad-cfx', 'cfx-manager-sybr');
+const CFX_RUN = 'admin_2021-02-19 09-57-01_BR002605';
+export const SLOW = 90_000;
+
+/** Answers Yes to the confirmation; clicks again if a click made during its opening was lost (loaded machines). */
+export async function confirm(page: Page): Promise<void> {
+  const ok = page.locator(testId('confirm-ok'));
+  await ok.waitFor({ state: 'visible' });
+  for (let attempt = 1; ; attempt += 1) {
+    await ok.click();
+    try {
+      await ok.waitFor({ state: 'hidden', timeout: attempt < 3 ? 10_000 : 30_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The dropdown the select just opened (closed dropdowns stay in the DOM, hidden). */
+const OPEN_DROPDOWN = '.ant-select-dropdown:visible:not(.ant-select-dropdown-hidden)';
+
+/**
+ * Opens an Ant Design Select and picks the enabled option containing `text` (or the first enabled
+ * one). Waits for the dropdown to be open before counting: counting at once raced its rendering and
+ * silently chose nothing. Answers false (and closes it) when the open dropdown has no enabled option.
+ */
+export async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<boolean> {
+  const select = page.locator(testId(selectTestId));
+  // A select enabled by the previous choice (a row's lot after its kit) may still be disabled for a moment.
+  const combobox = select.locator('[role="combobox"]').first();
+  for (let wait = 0; wait < 100 && (await combobox.count()) > 0 && !(await combobox.isEnabled()); wait += 1) {
+    await page.waitForTimeout(100);
+  }
+  await select.click();
+  // Its own dropdown: the one holding the listbox its combobox controls (another may still be closing).
+  const listId = (await combobox.count()) > 0 ? await combobox.getAttribute('aria-controls') : null;
+  const dropdown = listId
+    ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) })
+    : page.locator(OPEN_DROPDOWN).last();
+  await dropdown.waitFor({ state: 'visible' });
+  const options = dropdown.locator('.ant-select-item-option:not(.ant-select-item-option-disabled)');
+  if ((await options.count()) === 0) {
+    await page.keyboard.press('Escape');
+    await dropdown.waitFor({ state: 'hidden' });
+    return false;
+  }
+  const option = text ? options.filter({ hasText: text }).first() : options.first();
+  await option.click();
+  await dropdown.waitFor({ state: 'hidden' });
+  return true;
+}
+
+/**
+ * Chooses the analyser on import step 1. The select is searchable and its list virtual: type the
+ * name so its option is rendered, wait for it, click it, then wait for the file picker to be enabled.
+ */
+export async function chooseAnalyser(page: Page, name = ANALYSER): Promise<void> {
+  await page.locator(testId('import-analyser')).click();
+  await page.keyboard.type(name);
+  const option = page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`).filter({ hasText: name }).first();
+  await option.waitFor({ state: 'visible' });
+  await option.click();
+  await option.waitFor({ state: 'hidden' });
+  await page
+    .locator(`${testId('import-files')} .ant-upload-disabled`)
+    .waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/** Whether an Ant Design Select shows a chosen value (class names of antd 6, and of antd 5). */
+export async function hasValue(page: Page, selectTestId: string): Promise<boolean> {
+  const value = page.locator(
+    `${testId(selectTestId)} .ant-select-content-value, ${testId(selectTestId)}.ant-select-content-has-value, ` +
+      `${testId(selectTestId)} .ant-select-content-has-value, ${testId(selectTestId)} .ant-select-selection-item`,
+  );
+  return (await value.count()) > 0;
+}
+
+/** Notifications and form errors on the page: what could explain a step that does not move on. */
+export async function visibleErrors(page: Page): Promise<string> {
+  const notices = await page.locator('.ant-notification-notice:visible').allInnerTexts();
+  const fields = await page.locator('.ant-form-item-explain-error:visible').allInnerTexts();
+  return [...notices, ...fields].map((text) => text.replace(/\s+/g, ' ').trim()).join(' | ') || '(none)';
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.AMPLIO_E2E_SCREENSHOTS === '0') return;
+  const file = resolve(repoRoot, 'test-results', `run-setup-review-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+}
+
+type UploadFile = { name: string; mimeType: string; buffer: Buffer };
+
+/** What import step 1 is given: the analyser, the files, and what shows they are listed. */
+type ImportSource = {
+  analyser: string;
+  files: string | UploadFile[];
+  listed: (page: Page) => Promise<void>;
+};
+
+const QUANTSTUDIO_SOURCE: ImportSource = {
+  analyser: ANALYSER,
+  files: FIXTURE,
+  listed: (page) =>
+    page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' }),
+};
+
+/** The six CSV exports of the CFX run, under their own names or renamed `export N.csv`. */
+export function cfxFiles(renamed: boolean): UploadFile[] {
+  return readdirSync(CFX_FOLDER)
+    .filter((name) => name.startsWith(CFX_RUN))
+    .sort()
+    .map((name, index) => ({
+      name: renamed ? `export ${index + 1}.csv` : name,
+      mimeType: 'text/csv',
+      buffer: readFileSync(resolve(CFX_FOLDER, name)),
+    }));
+}
+
+/** The CFX run under its own file names: six files grouped into one run of six files. */
+export function cfxSource(): ImportSource {
+  return {
+    analyser: CFX_ANALYSER,
+    files: cfxFiles(false),
+    listed: (page) =>
+      page
+        .locator(`${testId('import-group-1')}[data-file-count="6"]`)
+        .waitFor({ state: 'visible', timeout: 30_000 }),
+  };
+}
+
+/** Run import step 1 through the UI, on to run creation; answers the run id. */
+export async function importRun(
+  page: Page,
+  appUrl: string,
+  source: ImportSource = QUANTSTUDIO_SOURCE,
+): Promise<string> {
+  await page.goto(appUrl, { waitUntil: 'domcontentloaded' });
+  await page.locator(testId('run-import-button')).click();
+  await page.waitForURL(`${appUrl}/run/import`);
+  await chooseAnalyser(page, source.analyser);
+  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(source.files);
+  await source.listed(page);
+  await page.locator(testId('import-next')).click();
+  try {
+    await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
+  } catch (error) {
+    await screenshot(page, 'import');
+    throw new Error(`import did not reach run creation; page says: ${await visibleErrors(page)}`, {
+      cause: error,
+    });
+  }
+  const runId = new URL(page.url()).searchParams.get('id');
+  if (!runId) throw new Error('no run id');
+  const instrument = page.locator(testId('run-instrument-name'));
+  await instrument.waitFor({ state: 'visible', timeout: SLOW });
+  if ((await instrument.inputValue()).trim() === '') await instrument.fill('e2e instrument');
+  return runId;
+}
+
+/** Run creation step 1 with the prefilled (or first) kit and lot, then on to step 2. */
+export async function chooseKitAndLot(page: Page): Promise<void> {
+  // Kit and lot are prefilled when the laboratory has exactly one usable lot; choose otherwise.
+  if (!(await hasValue(page, 'run-lot-select'))) {
+    if (!(await hasValue(page, 'run-kit-select'))) await chooseOption(page, 'run-kit-select');
+    await chooseOption(page, 'run-lot-select');
+  }
+}
+
+/** Run creation step 2: saves the wells as a plate template under `name` (POST /plate-template answered 2xx). */
+export async function saveTemplate(page: Page, name: string): Promise<void> {
+  await page.locator(testId('save-template')).click();
+  await page.locator(testId('template-name')).fill(name);
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/api\/plate-template\b/.test(response.url()),
+    { timeout: SLOW },
+  );
+  await page.locator(testId('save-template-confirm')).click();
+  const response = await saved;
+  if (!response.ok()) {
+    throw new Error(`template not saved: ${response.status()} ${await response.text().catch(() => '')}`);
+  }
+  // The window closes once saved (its test id is not on a DOM element: wait for its button).
+  await page.locator(testId('save-template-confirm')).waitFor({ state: 'hidden' });
+}
+
+/** Run creation step 2: loads the plate template `name` and waits for `position` to be configured by it. */
+export async function loadTemplate(page: Page, name: string, position = 'A1'): Promise<void> {
+  await page.locator(testId('load-template')).click();
+  await page.locator(testId(`load-template-${name}`)).click();
+  await page
+    .locator(`${testId(`plate-well-${position}`)}:not([data-color=""])`)
+    .waitFor({ state: 'visible' });
+}
+
+export async function startInterpretation(page: Page, appUrl: string, runId: string): Promise<void> {
+  await page.locator(testId('start-interpretation')).click();
+  await confirm(page);
+  await page.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`, { timeout: SLOW });
+}
+
+/** Run interpretation: overrides the well at `position`, comments it, submits the run. */
+export async function overrideCommentAndSubmit(page: Page, position: string, comment: string): Promise<void> {
+  await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+  await page.locator(testId(`plate-well-${position}`)).click();
+  await chooseOption(page, 'diagnostic-select');
+  await page.locator(testId('diagnostic-save')).click();
+  await page.locator(testId('override-trail')).waitFor({ state: 'visible', timeout: SLOW });
+  await page.locator(testId('well-comment-input')).fill(comment);
+  await page.locator(testId('well-comment-save')).click();
+  await page.getByText(comment).first().waitFor({ state: 'visible' });
+  await page.locator(testId('run-submit')).click();
+  await confirm(page);
+  await page
+    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="WAIT_FOR_APPROVAL"]`)
+    .waitFor({ state: 'visible' });
+}
+
+/** The physician opens the run, sees the override trail and the comment of `position`, and approves. */
+export async function physicianApproves(
+  page: Page,
+  appUrl: string,
+  runId: string,
+  position: string,
+  comment: string,
+): Promise<void> {
+  await page.goto(`${appUrl}/run/${encodeURIComponent(runId)}`, { waitUntil: 'domcontentloaded' });
+  await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+  await page.locator(testId(`plate-well-${position}`)).click();
+  const trail = page.locator(testId('override-trail'));
+  await trail.waitFor({ state: 'visible', timeout: SLOW });
+  expect(await trail.textContent()).toMatch(/suggested result changed from .+ to .+ by /);
+  await page.getByText(comment).first().waitFor({ state: 'visible' });
+  await page.locator(testId('run-approve')).click();
+  await confirm(page);
+  await page
+    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
+    .waitFor({ state: 'visible', timeout: SLOW });
+}
