@@ -69,9 +69,17 @@ export async function newSignedInPage(
       const response = await releaseNote;
       const release = response?.ok() ? ((await response.json()) as { alreadySeen?: boolean }) : null;
       if (release && release.alreadySeen === false) {
+        // A click while the modal is still opening can be lost: click again until it is gone.
         const close = page.locator('[data-testid="release-note-close"]');
-        await close.click();
-        await close.waitFor({ state: 'hidden' });
+        for (let attempt = 1; ; attempt++) {
+          await close.click();
+          const hidden = await close
+            .waitFor({ state: 'hidden', timeout: 10_000 })
+            .then(() => true)
+            .catch(() => false);
+          if (hidden) break;
+          if (attempt === 3) throw new Error('the release note did not close after 3 clicks');
+        }
       }
     }
   } catch (error) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ export function useLastRelease(enabled = true): ReleaseNote | null {
 /** Loads the last release note; answers it while the user has not seen it yet. */
 export function useReleaseNote(): { startupNote: ReleaseNote | null; dismiss: () => void } {
   const release = useLastRelease();
+  const client = useQueryClient();
   const [dismissed, setDismissed] = useState(false);
   const markSeen = useMutation({
     mutationFn: markReleaseSeen,
@@ -33,7 +34,13 @@ export function useReleaseNote(): { startupNote: ReleaseNote | null; dismiss: ()
   });
   const note = release && !release.alreadySeen && !dismissed ? release : null;
   const dismiss = (): void => {
-    if (note) markSeen.mutate(note.version);
+    if (note) {
+      markSeen.mutate(note.version);
+      // Seen from now on for this page too: a shell mounted again (its `dismissed` state new) must
+      // not show the note a second time while the cached answer still says "not seen".
+      const seen: ReleaseNote = { ...note, alreadySeen: true };
+      client.setQueryData(queryKeys.lastRelease, seen);
+    }
     setDismissed(true);
   };
   return { startupNote: note, dismiss };
