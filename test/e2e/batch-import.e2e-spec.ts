@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  confirm,
   openImportWith,
   testId,
   apiGet,
@@ -74,13 +75,6 @@ async function watchRunList(page: Page): Promise<void> {
     };
     new scope.MutationObserver(record).observe(scope.document.body, { childList: true, subtree: true });
   });
-}
-
-async function confirm(page: Page): Promise<void> {
-  const ok = page.locator(testId('confirm-ok'));
-  await ok.waitFor({ state: 'visible' });
-  await ok.click();
-  await ok.waitFor({ state: 'hidden' });
 }
 
 /** Opens an Ant Design Select and picks the first option. */

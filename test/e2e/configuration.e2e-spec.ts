@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  confirm,
   apiGet,
   launchBrowser,
   newSignedInPage,
@@ -31,13 +32,6 @@ const CFX_FILES = readdirSync(CFX_DIR)
   .map((name) => join(CFX_DIR, name));
 const LABEL = 'SARS-CoV-2 detected';
 const LAB_LABEL = 'Detected (laboratory version)';
-
-async function confirm(page: Page): Promise<void> {
-  const ok = page.locator(testId('confirm-ok'));
-  await ok.waitFor({ state: 'visible' });
-  await ok.click();
-  await ok.waitFor({ state: 'hidden' });
-}
 
 /** Opens an Ant Design Select and picks the visible option containing `text`. */
 async function choose(page: Page, selectTestId: string, text: string): Promise<void> {

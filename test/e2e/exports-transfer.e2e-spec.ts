@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SftpTestServer } from '../../libs/adapters/src/file-transfer/testing/sftp-test-server';
 import { sshKeyPair } from '../../libs/adapters/src/file-transfer/testing/transfer-test-keys';
 import {
+  confirm,
   launchBrowser,
   newSignedInPage,
   repoRoot,
@@ -41,13 +42,6 @@ async function tick(page: Page, id: string): Promise<void> {
 /** The input of a field, whether the data-testid sits on the input or on its wrapper. */
 function field(page: Page, id: string) {
   return page.locator(`input${testId(id)}, textarea${testId(id)}, ${testId(id)} input`).first();
-}
-
-async function confirm(page: Page): Promise<void> {
-  const ok = page.locator(testId('confirm-ok'));
-  await ok.waitFor({ state: 'visible' });
-  await ok.click();
-  await ok.waitFor({ state: 'hidden' });
 }
 
 async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { repoRoot, testId } from './harness';
+import { confirm, repoRoot, testId } from './harness';
 
 /** Browser steps of run import, run creation and run review, shared by the run setup and review end-to-end tests. */
 export const FIXTURE = resolve(
@@ -19,20 +19,7 @@ const CFX_FOLDER = resolve(repoRoot, '..', 'shared', 'fixtures', 'biorad-cfx', '
 const CFX_RUN = 'admin_2021-02-19 09-57-01_BR002605';
 export const SLOW = 90_000;
 
-/** Answers Yes to the confirmation; clicks again if a click made during its opening was lost (loaded machines). */
-export async function confirm(page: Page): Promise<void> {
-  const ok = page.locator(testId('confirm-ok'));
-  await ok.waitFor({ state: 'visible' });
-  for (let attempt = 1; ; attempt += 1) {
-    await ok.click();
-    try {
-      await ok.waitFor({ state: 'hidden', timeout: attempt < 3 ? 10_000 : 30_000 });
-      return;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-}
+export { confirm };
 
 /** The dropdown the select just opened (closed dropdowns stay in the DOM, hidden). */
 const OPEN_DROPDOWN = '.ant-select-dropdown:visible:not(.ant-select-dropdown-hidden)';

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  confirm,
   testId,
   launchBrowser,
   newSignedInPage,
@@ -32,13 +33,6 @@ const START_TIMEOUT = 180_000;
 const TEST_TIMEOUT = 300_000;
 /** Imports and interpretation run in a worker (scaled) or inline: be generous. */
 const SLOW = 90_000;
-
-async function confirm(page: Page): Promise<void> {
-  const ok = page.locator(testId('confirm-ok'));
-  await ok.waitFor({ state: 'visible' });
-  await ok.click();
-  await ok.waitFor({ state: 'hidden' });
-}
 
 /** Opens an Ant Design Select and picks the option whose text contains `text` (or the first one). */
 async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<void> {

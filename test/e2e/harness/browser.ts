@@ -131,6 +131,21 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
 /** CSS selector of a data-testid. */
 export const testId = (id: string): string => `[data-testid="${id}"]`;
 
+/** Answers Yes to the confirmation; clicks again if a click made during its opening was lost (loaded machines). */
+export async function confirm(page: Page): Promise<void> {
+  const ok = page.locator(testId('confirm-ok'));
+  await ok.waitFor({ state: 'visible' });
+  for (let attempt = 1; ; attempt += 1) {
+    await ok.click();
+    try {
+      await ok.waitFor({ state: 'hidden', timeout: attempt < 3 ? 10_000 : 30_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
 /** Opens run import step 1 from a fresh load (no notification left over) and chooses the analyser. */
 export async function openImportWith(page: Page, appUrl: string, analyserName: string): Promise<void> {
   await page.goto(`${appUrl}/run/import`, { waitUntil: 'domcontentloaded' });
