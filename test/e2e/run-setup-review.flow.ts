@@ -191,10 +191,20 @@ export async function saveTemplate(page: Page, name: string): Promise<void> {
 /** Run creation step 2: loads the plate template `name` and waits for `position` to be configured by it. */
 export async function loadTemplate(page: Page, name: string, position = 'A1'): Promise<void> {
   await page.locator(testId('load-template')).click();
-  await page.locator(testId(`load-template-${name}`)).click();
-  await page
-    .locator(`${testId(`plate-well-${position}`)}:not([data-color=""])`)
-    .waitFor({ state: 'visible' });
+  const row = page.locator(testId(`load-template-${name}`));
+  const configured = page.locator(`${testId(`plate-well-${position}`)}:not([data-color=""])`);
+  // A click made while the load window is still opening can be lost: click the row again while it shows.
+  for (let attempt = 1; ; attempt += 1) {
+    await row.click();
+    const done = await configured
+      .waitFor({ state: 'visible', timeout: attempt < 3 ? 15_000 : 60_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (done) return;
+    if (attempt >= 3 || !(await row.isVisible())) {
+      throw new Error(`template ${name} did not configure ${position}`);
+    }
+  }
 }
 
 export async function startInterpretation(page: Page, appUrl: string, runId: string): Promise<void> {
