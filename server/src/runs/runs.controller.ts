@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { CreateRunDto } from './dto/create-run.dto';
@@ -9,6 +10,7 @@ import { RunPageQueryDto } from './dto/run-page-query.dto';
 import { RunPageDto } from './dto/run-summary.dto';
 import { RunDto, RunWellDto } from './dto/run.dto';
 import { RunsService } from './runs.service';
+import { acceptsGzip, sendSerializedBody } from './cached-json-response';
 
 @ApiTags('runs')
 @ApiExtraModels(RunWellDto)
@@ -36,19 +38,28 @@ export class RunsController {
     return this.runs.get(user, id);
   }
 
+  /** Sent as cached bytes with an ETag (304 on If-None-Match), gzip-compressed once per version. */
   @Get(':id/interpretation')
   @ApiOkResponse({ type: RunInterpretationDto })
-  interpretation(
+  async interpretation(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id') id: string,
-  ): Promise<RunInterpretationDto> {
-    return this.runs.interpretation(user, id);
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    sendSerializedBody(request, response, await this.runs.interpretationBody(user, id, acceptsGzip(request)));
   }
 
+  /** As the interpretation: cached bytes, ETag, gzip once per version. */
   @Get(':id/chart')
   @ApiOkResponse({ type: RunChartDto })
-  chart(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<RunChartDto> {
-    return this.runs.chart(user, id);
+  async chart(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    sendSerializedBody(request, response, await this.runs.chartBody(user, id, acceptsGzip(request)));
   }
 
   @Post(':id/interpret')

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DATA_SOURCE, RunReviewRepository } from '@amplio/db';
 import type { DataSource } from 'typeorm';
 import { RunAccessService } from './run-access.service';
+import { runBodyCacheProvider } from './run-body-cache';
 import { RunsController } from './runs.controller';
 import { RunsService } from './runs.service';
 
@@ -11,6 +12,7 @@ import { RunsService } from './runs.service';
   providers: [
     RunsService,
     RunAccessService,
+    runBodyCacheProvider,
     {
       provide: RunReviewRepository,
       useFactory: (dataSource: DataSource) => new RunReviewRepository(dataSource),

@@ -14,6 +14,8 @@ import { RunAccessService } from './run-access.service';
 import { runAuditRecord } from './run-audit';
 import { toChartDto, toInterpretationDto, toRunSummary } from './run.mapper';
 import { SearchService } from '../search/search.service';
+import type { SerializedBody, SerializedBodyCache } from './serialized-body-cache';
+import { RUN_BODY_CACHE } from './run-body-cache';
 
 /** The run list, one run, its well configuration and its interpretation (SPEC 2 and 4). */
 @Injectable()
@@ -27,6 +29,7 @@ export class RunsService {
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
     private readonly search: SearchService,
+    @Inject(RUN_BODY_CACHE) private readonly bodies: SerializedBodyCache,
   ) {}
 
   async page(user: AuthenticatedUser, query: RunPageQueryDto): Promise<RunPageDto> {
@@ -130,23 +133,38 @@ export class RunsService {
     return this.get(user, run.id);
   }
 
-  async interpretation(user: AuthenticatedUser, id: string): Promise<RunInterpretationDto> {
+  /**
+   * GET /run/{id}/interpretation as serialized bytes: the caller's access is checked first on every
+   * request, then the body is the cached one of the run's current detail version (docs/performance.md).
+   */
+  async interpretationBody(user: AuthenticatedUser, id: string, gzip: boolean): Promise<SerializedBody> {
     const run = await this.access.findAccessible(user, id);
+    const version = await this.runs.detailVersion(run.id);
+    return this.bodies.get(`interpretation/${run.id}/${version}`, () => this.interpretation(run.id), gzip);
+  }
+
+  /** GET /run/{id}/chart as serialized bytes, as `interpretationBody`. */
+  async chartBody(user: AuthenticatedUser, id: string, gzip: boolean): Promise<SerializedBody> {
+    const run = await this.access.findAccessible(user, id);
+    const version = await this.runs.detailVersion(run.id);
+    return this.bodies.get(`chart/${run.id}/${version}`, () => this.chart(run.id), gzip);
+  }
+
+  private async interpretation(runId: string): Promise<RunInterpretationDto> {
     const [wells, interpretations, instrumentCq, overrides] = await Promise.all([
-      this.runs.listWells(run.id),
-      this.runs.listInterpretations(run.id),
-      this.runs.listInstrumentCq(run.id),
-      this.review.listOverrides(run.id),
+      this.runs.listWells(runId),
+      this.runs.listInterpretations(runId),
+      this.runs.listInstrumentCq(runId),
+      this.review.listOverrides(runId),
     ]);
     return toInterpretationDto(wells, interpretations, instrumentCq, overrides);
   }
 
-  async chart(user: AuthenticatedUser, id: string): Promise<RunChartDto> {
-    const run = await this.access.findAccessible(user, id);
+  private async chart(runId: string): Promise<RunChartDto> {
     const [wells, interpretations, instrumentCq] = await Promise.all([
-      this.runs.listWells(run.id),
-      this.runs.listInterpretations(run.id),
-      this.runs.listInstrumentCq(run.id),
+      this.runs.listWells(runId),
+      this.runs.listInterpretations(runId),
+      this.runs.listInstrumentCq(runId),
     ]);
     return toChartDto(wells, interpretations, instrumentCq);
   }

@@ -165,6 +165,24 @@ export class RunRepository {
     });
   }
 
+  /**
+   * A version of everything the run's interpretation and chart show (its wells, curves,
+   * interpretations and overrides), in one small query: per table, the row count and the sum of
+   * the rows' `xmin` (the id of the transaction that wrote each row version). Any insert, update or
+   * delete by any process changes it (a row rewritten gets a newer transaction id); vacuum and
+   * freezing do not. Read it before the data, so that a body is never kept under an older version
+   * than the data it was built from.
+   */
+  async detailVersion(runId: string): Promise<string> {
+    const part = (table: string): string =>
+      `(SELECT count(*) || '.' || coalesce(sum(xmin::text::bigint), 0) FROM ${table} WHERE run_id = $1)`;
+    const [row] = await this.dataSource.query<Array<{ version: string }>>(
+      `SELECT concat_ws('/', ${['well', 'well_curve', 'well_interpretation', 'well_diagnostic'].map(part).join(', ')}) AS version`,
+      [runId],
+    );
+    return row.version;
+  }
+
   listInterpretations(runId: string): Promise<WellInterpretationEntity[]> {
     return this.dataSource.getRepository(WellInterpretationEntity).find({ where: { runId } });
   }

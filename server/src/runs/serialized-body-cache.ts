@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
+
+/** A JSON response body serialized once, its strong ETag, and its gzip form once a client asked for it. */
+export interface SerializedBody {
+  json: Buffer;
+  /** Strong ETag of the JSON bytes (quoted); the gzip representation's tag is `gzipEtag`. */
+  etag: string;
+  gzipEtag: string;
+  gzip: Buffer | null;
+}
+
+/** Bytes an entry holds (its key counted too), for the cache's bound. */
+function sizeOf(key: string, body: SerializedBody): number {
+  return key.length * 2 + body.json.length + (body.gzip?.length ?? 0) + 200;
+}
+
+export function serializeBody(value: unknown): SerializedBody {
+  const json = Buffer.from(JSON.stringify(value));
+  const hash = createHash('sha256').update(json).digest('base64url').slice(0, 27);
+  return { json, etag: `"${hash}"`, gzipEtag: `"${hash}-gzip"`, gzip: null };
+}
+
+/**
+ * Serialized JSON bodies kept in process, least recently used first out, bounded in bytes (JSON plus
+ * gzip). The key must change whenever the body would (the caller puts the data's version in it), so
+ * an entry is never invalidated, only superseded and evicted. Concurrent misses of one key build once.
+ * Pure: no Nest, no database.
+ */
+export class SerializedBodyCache {
+  private readonly entries = new Map<string, SerializedBody>();
+  private readonly building = new Map<string, Promise<SerializedBody>>();
+  private readonly compressing = new WeakMap<SerializedBody, Promise<Buffer>>();
+  private bytes = 0;
+  private hitCount = 0;
+  private missCount = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get size(): { entries: number; bytes: number; hits: number; misses: number } {
+    return { entries: this.entries.size, bytes: this.bytes, hits: this.hitCount, misses: this.missCount };
+  }
+
+  /** The body under `key`, built with `build` when absent; with its gzip form when `withGzip`. */
+  async get(key: string, build: () => Promise<unknown>, withGzip: boolean): Promise<SerializedBody> {
+    const body = await this.body(key, build);
+    if (withGzip && !body.gzip) await this.compress(key, body);
+    return body;
+  }
+
+  /** Compresses once per body, however many requests ask at the same time. */
+  private async compress(key: string, body: SerializedBody): Promise<void> {
+    let pending = this.compressing.get(body);
+    if (!pending) {
+      pending = gzipAsync(body.json).then((compressed) => {
+        body.gzip = compressed;
+        // Still the same entry (not evicted meanwhile): account for the compressed bytes.
+        if (this.entries.get(key) === body) {
+          this.bytes += compressed.length;
+          this.evict();
+        }
+        return compressed;
+      });
+      this.compressing.set(body, pending);
+    }
+    await pending;
+  }
+
+  private async body(key: string, build: () => Promise<unknown>): Promise<SerializedBody> {
+    const cached = this.entries.get(key);
+    if (cached) {
+      this.hitCount++;
+      // Map keeps insertion order: re-inserting makes it the most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return cached;
+    }
+    const pending = this.building.get(key);
+    if (pending) {
+      this.hitCount++;
+      return pending;
+    }
+    this.missCount++;
+    const promise = build().then((value) => {
+      const body = serializeBody(value);
+      this.store(key, body);
+      return body;
+    });
+    this.building.set(key, promise);
+    try {
+      return await promise;
+    } finally {
+      this.building.delete(key);
+    }
+  }
+
+  private store(key: string, body: SerializedBody): void {
+    const size = sizeOf(key, body);
+    // A body larger than the whole cache is served but not kept.
+    if (size > this.maxBytes) return;
+    this.remove(key);
+    this.entries.set(key, body);
+    this.bytes += size;
+    this.evict();
+  }
+
+  private remove(key: string): void {
+    const existing = this.entries.get(key);
+    if (!existing) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(key, existing);
+  }
+
+  private evict(): void {
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.remove(oldest.value);
+    }
+  }
+}
+
+/** Whether an `If-None-Match` header names the tag (weak comparison, as RFC 9110 asks for it). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = (tag: string): string => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
+}

@@ -1,0 +1,124 @@
+import { type ExportTestApp, DEMO_LAB, startExportTestApp } from '../exports/export-test-app';
+import { createReviewRun, type ReviewRun } from './review-run-factory';
+
+jest.setTimeout(120_000);
+
+interface Fetched {
+  status: number;
+  etag: string | null;
+  encoding: string | null;
+  text: string;
+}
+
+/**
+ * GET /run/{id}/interpretation and /chart are served from a per-process cache of serialized bodies
+ * keyed by the run's detail version (docs/performance.md): same bytes while nothing changes, a new
+ * body after any change (also one made by another process, here straight in the database), 304 on
+ * If-None-Match, and the laboratory check before the cache.
+ */
+describe('run interpretation and chart bodies, cached', () => {
+  let app: ExportTestApp;
+  let run: ReviewRun;
+
+  beforeAll(async () => {
+    app = await startExportTestApp();
+    run = await createReviewRun(app.dataSource, DEMO_LAB, 'RUN_TO_INTERPRET');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const get = async (login: string, path: string, headers: Record<string, string> = {}): Promise<Fetched> => {
+    const response = await fetch(`${app.url}/api${path}`, {
+      headers: { authorization: `Bearer ${login}`, ...headers },
+    });
+    return {
+      status: response.status,
+      etag: response.headers.get('etag'),
+      encoding: response.headers.get('content-encoding'),
+      text: await response.text(),
+    };
+  };
+
+  it('answers the same bytes twice, gzip-compressed when accepted, and 304 on If-None-Match', async () => {
+    for (const path of [`/run/${run.id}/interpretation`, `/run/${run.id}/chart`]) {
+      const first = await get('technician', path, { 'accept-encoding': 'identity' });
+      const second = await get('technician', path, { 'accept-encoding': 'identity' });
+      expect(first.status).toBe(200);
+      expect(first.encoding).toBeNull();
+      expect(second.text).toBe(first.text);
+      expect(second.etag).toBe(first.etag);
+      expect(first.etag).toMatch(/^"[\w-]+"$/);
+
+      const zipped = await get('technician', path, { 'accept-encoding': 'gzip' });
+      expect(zipped.encoding).toBe('gzip');
+      expect(zipped.text).toBe(first.text);
+
+      const notModified = await get('technician', path, { 'if-none-match': first.etag ?? '' });
+      expect(notModified.status).toBe(304);
+      expect(notModified.text).toBe('');
+      const zippedTag = await get('technician', path, {
+        'accept-encoding': 'gzip',
+        'if-none-match': zipped.etag ?? '',
+      });
+      expect(zippedTag.status).toBe(304);
+    }
+    const chart = JSON.parse((await get('technician', `/run/${run.id}/chart`)).text) as {
+      wells: Array<{ position: string; channels: Array<{ name: string; cq: number | null }> }>;
+    };
+    expect(chart.wells.map((well) => well.position).sort()).toEqual(['A1', 'A2', 'A3', 'A4']);
+    expect(chart.wells[0].channels[0]).toEqual(
+      expect.objectContaining({ name: 'FAM', threshold: 100, points: [] }),
+    );
+  });
+
+  it('answers a new body after a diagnostic override, and the old ETag no longer gives 304', async () => {
+    const path = `/run/${run.id}/interpretation`;
+    const before = await get('technician', path);
+    const override = await app.call('technician', 'PUT', `/run/${run.id}/diagnostic`, {
+      wellId: run.wellIds[0],
+      result: run.diagnostics.find((d) => d.diagnosticType === 'RESULT')?.id,
+    });
+    expect(override.status).toBe(200);
+    const after = await get('technician', path);
+    expect(after.text).not.toBe(before.text);
+    expect(after.etag).not.toBe(before.etag);
+    const a1 = (
+      JSON.parse(after.text) as { wells: Array<{ position: string; override: unknown }> }
+    ).wells.find((well) => well.position === 'A1');
+    expect(a1?.override).toEqual(expect.objectContaining({ technicianName: expect.any(String) }));
+    expect((await get('technician', path, { 'if-none-match': before.etag ?? '' })).status).toBe(200);
+  });
+
+  it('answers a new body after a change made outside this process (a re-interpretation by a worker)', async () => {
+    const path = `/run/${run.id}/chart`;
+    const before = await get('technician', path);
+    await app.dataSource.query(
+      `UPDATE well_interpretation SET channels = jsonb_set(channels, '{0,cq}', '31.5') WHERE well_id = $1`,
+      [run.wellIds[1]],
+    );
+    const after = await get('technician', path);
+    expect(after.etag).not.toBe(before.etag);
+    const chart = JSON.parse(after.text) as {
+      wells: Array<{ position: string; channels: Array<{ cq: number | null }> }>;
+    };
+    expect(chart.wells.find((well) => well.position === 'A2')?.channels[0].cq).toBe(31.5);
+    // A well renamed elsewhere changes the interpretation body too.
+    const interpretation = await get('technician', `/run/${run.id}/interpretation`);
+    await app.dataSource.query(`UPDATE well SET name = 'Renamed' WHERE id = $1`, [run.wellIds[2]]);
+    const renamed = await get('technician', `/run/${run.id}/interpretation`);
+    expect(renamed.text).not.toBe(interpretation.text);
+    expect(renamed.text).toContain('"Renamed"');
+  });
+
+  it("refuses another laboratory's user before the cache, even with the right ETag", async () => {
+    for (const path of [`/run/${run.id}/interpretation`, `/run/${run.id}/chart`]) {
+      const own = await get('technician', path);
+      expect(own.status).toBe(200);
+      const other = await get('othertech', path);
+      expect(other.status).toBe(404);
+      expect(other.text).not.toContain('"wells"');
+      expect((await get('othertech', path, { 'if-none-match': own.etag ?? '' })).status).toBe(404);
+    }
+  });
+});
