@@ -4,12 +4,13 @@ import { NestFactory } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from '@amplio/config';
 import { connectedRole, createDataSource, migrateDatabase } from '@amplio/db';
-import { createWorkerLogger, WorkerNestLogger } from './worker-logging';
+import { PinoNestLogger } from '@amplio/jobs';
+import { createWorkerLogger } from './worker-logging';
 import { WorkerModule } from './worker.module';
 
 const json = createWorkerLogger();
 // Every Nest logger of this process (handlers included) writes JSON lines through pino.
-Logger.overrideLogger(new WorkerNestLogger(json));
+Logger.overrideLogger(new PinoNestLogger(json));
 
 /** Starts a worker process (scaled mode): DATABASE_URL and REDIS_URL are required. */
 async function bootstrap(): Promise<void> {
@@ -26,7 +27,7 @@ async function bootstrap(): Promise<void> {
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   redis.on('error', (error: Error) => logger.warn(`redis: ${error.message}`));
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, dataSource, redis), {
-    logger: new WorkerNestLogger(json),
+    logger: new PinoNestLogger(json),
   });
   await app.init();
   logger.log(

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { type JobRegistry, withRequestId } from '@amplio/jobs';
+import { type JobRegistry, PinoNestLogger, withRequestId } from '@amplio/jobs';
 import { QueueProcessor } from './queue.processor';
-import { createWorkerLogger, requestIdOf, WorkerNestLogger } from './worker-logging';
+import { createWorkerLogger, requestIdOf } from './worker-logging';
 
 /** Collects the JSON lines a pino logger writes. */
 function capture(): { lines: Array<Record<string, unknown>>; stream: Writable } {
@@ -27,7 +27,7 @@ describe('worker logging', () => {
 
   it("writes JSON lines that carry the job and its enqueuing request's id, from the handler too", async () => {
     const { lines, stream } = capture();
-    Logger.overrideLogger(new WorkerNestLogger(createWorkerLogger(stream)));
+    Logger.overrideLogger(new PinoNestLogger(createWorkerLogger(stream)));
     let enqueuedData: unknown;
     const registry = {
       has: () => true,
@@ -64,7 +64,7 @@ describe('worker logging', () => {
 
   it('logs a failed attempt with its request id and rethrows; lines outside a job have none', async () => {
     const { lines, stream } = capture();
-    Logger.overrideLogger(new WorkerNestLogger(createWorkerLogger(stream)));
+    Logger.overrideLogger(new PinoNestLogger(createWorkerLogger(stream)));
     const registry = {
       has: () => true,
       dispatch: () => Promise.reject(new Error('boom')),

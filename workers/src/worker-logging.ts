@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { requestContext } from '@amplio/jobs';
 
@@ -51,25 +50,4 @@ export function runInJobContext<T>(
 ): Promise<T> {
   const inJob = (): Promise<T> => runningJob.run(job, fn);
   return requestId ? requestContext.run({ requestId }, inJob) : inJob();
-}
-
-/** Nest's logger writing through pino (JSON) instead of its coloured text. */
-export class WorkerNestLogger implements LoggerService {
-  constructor(private readonly logger: Logger) {}
-
-  log(message: unknown, context?: string): void {
-    this.logger.info({ context }, String(message));
-  }
-  error(message: unknown, trace?: string, context?: string): void {
-    this.logger.error({ context, trace }, String(message));
-  }
-  warn(message: unknown, context?: string): void {
-    this.logger.warn({ context }, String(message));
-  }
-  debug(message: unknown, context?: string): void {
-    this.logger.debug({ context }, String(message));
-  }
-  verbose(message: unknown, context?: string): void {
-    this.logger.trace({ context }, String(message));
-  }
 }

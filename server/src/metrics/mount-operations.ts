@@ -1,12 +1,13 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import type express from 'express';
+import { PinoNestLogger } from '@amplio/jobs';
 import { adminQueuesRouter, ADMIN_QUEUES_PATH } from '../admin-queues/admin-queues.router';
 import { UserResolver } from '../auth/user-resolver.service';
 import { httpMetrics } from './http-metrics';
 import { metricsEndpoint } from './metrics-endpoint';
 import { MetricsService } from './metrics.service';
-import { createLogger, PinoNestLogger, requestLogging } from './request-logging';
+import { createLogger, requestLogging } from './request-logging';
 
 /**
  * What operators need, mounted on the API's Express instance before the SPA fallback: JSON request

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { LoggerService } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -65,25 +64,4 @@ export function requestLogging(logger: Logger) {
     const requestId = typeof id === 'string' ? id : randomUUID();
     requestContext.run({ requestId }, next);
   };
-}
-
-/** Nest's logger writing through pino (JSON) instead of its coloured text. */
-export class PinoNestLogger implements LoggerService {
-  constructor(private readonly logger: Logger) {}
-
-  log(message: unknown, context?: string): void {
-    this.logger.info({ context }, String(message));
-  }
-  error(message: unknown, trace?: string, context?: string): void {
-    this.logger.error({ context, trace }, String(message));
-  }
-  warn(message: unknown, context?: string): void {
-    this.logger.warn({ context }, String(message));
-  }
-  debug(message: unknown, context?: string): void {
-    this.logger.debug({ context }, String(message));
-  }
-  verbose(message: unknown, context?: string): void {
-    this.logger.trace({ context }, String(message));
-  }
 }
