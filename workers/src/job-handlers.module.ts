@@ -7,6 +7,7 @@ import { ReindexSearchHandler } from './handlers/reindex-search.handler';
 import { IndexRunSearchHandler } from './handlers/index-run-search.handler';
 import { ExportRunHandler } from './handlers/export-run.handler';
 import { TransferRunHandler } from './handlers/transfer-run.handler';
+import { ParsePoolService } from './parsing/parse-pool.service';
 import { WORKER_SETTINGS, type WorkerSettings } from './worker-settings';
 
 const HANDLERS = [
@@ -31,6 +32,7 @@ export class JobHandlersModule {
         { provide: WORKER_SETTINGS, useValue: settings },
         { provide: SEARCH_SETTINGS, useValue: settings.search },
         eventPublisher,
+        ParsePoolService,
         ...HANDLERS,
         {
           provide: JobRegistry,

@@ -4,6 +4,8 @@ import type { SearchSettings } from '@amplio/adapters';
 export interface WorkerSettings {
   parseTimeoutMs: number;
   parseMaxHeapMb: number;
+  /** Warm parse threads kept by the process: its job concurrency (WORKER_CONCURRENCY). */
+  parseThreads: number;
   /** Elasticsearch when configured, else PostgreSQL (docs/search.md). */
   search: SearchSettings;
 }

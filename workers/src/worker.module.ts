@@ -23,6 +23,7 @@ export class WorkerModule {
           {
             parseTimeoutMs: config.importTimeoutMs,
             parseMaxHeapMb: config.parseMaxHeapMb,
+            parseThreads: config.workerConcurrency,
             search: searchSettingsOf(config),
           },
           { provide: EVENT_PUBLISHER, useValue: createRedisEventPublisher(redis.duplicate()) },

@@ -70,6 +70,7 @@ export class InfrastructureModule {
             {
               parseTimeoutMs: config.importTimeoutMs,
               parseMaxHeapMb: config.parseMaxHeapMb,
+              parseThreads: config.workerConcurrency,
               search: searchSettingsOf(config),
             },
             eventPublisherProvider,

@@ -11,8 +11,7 @@ import { type ErrorBody, type ImportProgressEvent, type ParsedRun, RunFileError 
 import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom } from '@amplio/events';
 import { checkImportFiles } from '@amplio/parsers';
 import { JOBS, type JobContext, type JobHandler, type JobPayloads } from '@amplio/jobs';
-import { parseInThread } from '../parsing/parse-in-thread';
-import { WORKER_SETTINGS, type WorkerSettings } from '../worker-settings';
+import { ParsePoolService } from '../parsing/parse-pool.service';
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -45,7 +44,7 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
     private readonly catalogue: CatalogueRepository,
     private readonly audit: AuditRepository,
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
-    @Inject(WORKER_SETTINGS) private readonly settings: WorkerSettings,
+    private readonly parsePool: ParsePoolService,
   ) {}
 
   async handle({ importId }: JobPayloads['run.import'], context: JobContext): Promise<void> {
@@ -87,10 +86,9 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
     const analyser = await this.catalogue.findAnalyser(runImport.analyserId);
     let parsed: ParsedRun;
     try {
-      parsed = await parseInThread(
+      parsed = await this.parsePool.parse(
         files.map((file) => ({ name: file.name, content: contents.get(file.id) as Buffer })),
         analyser?.family || null,
-        { timeoutMs: this.settings.parseTimeoutMs, maxHeapMb: this.settings.parseMaxHeapMb },
       );
     } catch (error) {
       const body = this.errorBody(error);

@@ -1,10 +1,15 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, threadId } from 'node:worker_threads';
 import { RunFileError, type RunFile } from '@amplio/domain';
 import { parseRunFiles } from '@amplio/parsers';
-import type { ParseThreadInput, ParseThreadOutput } from './parse-in-thread';
+import type {
+  ParseThreadInput,
+  ParseThreadOutput,
+  ParseThreadReady,
+  ParseThreadReply,
+} from './parse-thread-contract';
 
-/** Runs in a worker thread: parses the files it was given and posts the run or the file's error. */
-async function run(input: ParseThreadInput): Promise<ParseThreadOutput> {
+/** Parses one upload's files into the run, or the file's error by key and detail. */
+async function parse(input: ParseThreadInput): Promise<ParseThreadOutput> {
   const files: RunFile[] = input.files.map((file) => ({
     name: file.name,
     content: Buffer.from(file.content),
@@ -24,4 +29,13 @@ async function run(input: ParseThreadInput): Promise<ParseThreadOutput> {
   }
 }
 
-void run(workerData as ParseThreadInput).then((output) => parentPort?.postMessage(output));
+/**
+ * Runs in a pooled worker thread (parse-thread-pool.ts): the parsers library is loaded once, then
+ * each posted upload is parsed in turn (the pool gives a thread one parse at a time).
+ */
+parentPort?.on('message', (input: ParseThreadInput) => {
+  void parse(input).then((output) =>
+    parentPort?.postMessage({ ...output, threadId } satisfies ParseThreadReply),
+  );
+});
+parentPort?.postMessage({ ready: true, threadId } satisfies ParseThreadReady);
