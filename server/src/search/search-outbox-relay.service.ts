@@ -16,8 +16,8 @@ export const SEARCH_RELAY_BATCH = 500;
 /**
  * The search outbox relay (docs/search.md). Triggers record every run change in `search_outbox`
  * in the change's own transaction; each round turns the newest change of each run into a
- * `search.index-run` job (Elasticsearch), or drops the rows (PostgreSQL search reads the run table
- * itself, so its deployments need no job). Rows leave the outbox only once their jobs are enqueued.
+ * `search.index-run` job (Elasticsearch). PostgreSQL search reads the run table itself: its
+ * deployments turn the outbox off and drop what it held. Rows leave the outbox only once their jobs are enqueued.
  */
 @Injectable()
 export class SearchOutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -31,7 +31,18 @@ export class SearchOutboxRelay implements OnApplicationBootstrap, OnApplicationS
     private readonly runs: RunSearchRepository,
   ) {}
 
-  onApplicationBootstrap(): void {
+  /**
+   * Turns the outbox on with Elasticsearch and off with PostgreSQL search (whose triggers then write
+   * nothing); only the former needs the relay's rounds. Changes recorded while it was off are not
+   * replayed: switching a deployment to Elasticsearch is followed by a reindex (docs/search.md).
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const elasticsearch = this.index.engine === 'elasticsearch';
+    await this.runs.setOutboxEnabled(elasticsearch);
+    if (!elasticsearch) {
+      await this.runs.discardChanges();
+      return;
+    }
     this.timer = setInterval(() => void this.tick(), SEARCH_RELAY_INTERVAL_MS);
     this.timer.unref();
   }

@@ -298,6 +298,21 @@ describe('search.index-run: outbox, relay and handler', () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  it('turns the outbox off on a PostgreSQL-only deployment and on again with Elasticsearch', async () => {
+    await insertRun(database.source, { laboratoryId, businessId: 'R550001' });
+    const postgres = pipeline(null);
+    await postgres.relay.onApplicationBootstrap();
+    expect(await outbox()).toEqual([]);
+    await insertRun(database.source, { laboratoryId, businessId: 'R550002' });
+    expect(await outbox()).toEqual([]);
+    const elastic = pipeline(settings);
+    await elastic.relay.onApplicationBootstrap();
+    elastic.relay.onApplicationShutdown();
+    const runId = await insertRun(database.source, { laboratoryId, businessId: 'R550003' });
+    expect(await outbox()).toEqual([runId]);
+    await Promise.all([postgres.queue.close(), elastic.queue.close()]);
+  });
+
   it('keeps the rows when enqueueing fails, for the next round', async () => {
     const { index } = pipeline(settings);
     const failing = {

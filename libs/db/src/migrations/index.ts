@@ -14,6 +14,7 @@ import { LaboratoryTimeZone1764830000000 } from './1764830000000-laboratory-time
 import { SearchOutbox1764840000000 } from './1764840000000-search-outbox';
 import { RunListCoveringIndexes1764860000000 } from './1764860000000-run-list-covering-indexes';
 import { LaboratoryPlateOrder1764870000000 } from './1764870000000-laboratory-plate-order';
+import { SearchOutboxSwitch1764880000000 } from './1764880000000-search-outbox-switch';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   SearchOutbox1764840000000,
   RunListCoveringIndexes1764860000000,
   LaboratoryPlateOrder1764870000000,
+  SearchOutboxSwitch1764880000000,
 ];

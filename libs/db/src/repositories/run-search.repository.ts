@@ -1,4 +1,4 @@
-import { In, type DataSource } from 'typeorm';
+import { getMetadataArgsStorage, In, type DataSource } from 'typeorm';
 import type { RunSortField, SortDirection } from '@amplio/domain';
 import { RunEntity } from '../entities/run.entity';
 import { type LaboratoryScope, scopeCondition } from './laboratory-scope';
@@ -15,6 +15,8 @@ export interface RunSearchPageQuery {
 export interface RunIdPage {
   ids: string[];
   total: number;
+  /** The page's runs in order, when the search read them with the ids (PostgreSQL does). */
+  runs?: RunEntity[];
 }
 
 /** What a search engine indexes for one run (docs/search.md). */
@@ -118,6 +120,17 @@ function toDocument(row: DocumentRow): RunSearchDocument {
   };
 }
 
+let runColumnList: string | null = null;
+
+/** `run.<column> AS "<property>"` for every column of RunEntity: raw rows shaped as the entity. */
+function runColumns(): string {
+  runColumnList ??= getMetadataArgsStorage()
+    .filterColumns(RunEntity)
+    .map((column) => `run.${column.options.name ?? column.propertyName} AS "${column.propertyName}"`)
+    .join(', ');
+  return runColumnList;
+}
+
 /**
  * Run search on PostgreSQL: `run.search_text` (kept by triggers) under a trigram index; the run list's
  * page and count; the documents an external search engine indexes. Reads are scoped to a laboratory.
@@ -125,7 +138,11 @@ function toDocument(row: DocumentRow): RunSearchDocument {
 export class RunSearchRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The ids of one page, in order, and how many runs match (every word must match, anywhere). */
+  /**
+   * One page, in order, and how many runs match (every word must match, anywhere). The page's ids
+   * come from an index (index-only scan, migration 1764860000000) and its runs are read by primary
+   * key in the same statement; the count runs in parallel.
+   */
   async pageRunIds(scope: LaboratoryScope, query: RunSearchPageQuery): Promise<RunIdPage> {
     const where = scopeCondition(scope, 'r.laboratory_id', 1);
     const params: unknown[] = [...where.params];
@@ -135,15 +152,22 @@ export class RunSearchRepository {
       sql += ` AND r.search_text LIKE ('%' || amplio_search_fold($${params.length}) || '%')`;
     }
     const pageParams = [...params, query.size, query.page * query.size];
-    const [ids, counted] = await Promise.all([
-      this.dataSource.query<Array<{ id: string }>>(
-        `SELECT r.id ${sql} ORDER BY ${runOrderBy(query.sort, query.direction)}
-          LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`,
+    const order = runOrderBy(query.sort, query.direction);
+    const [rows, counted] = await Promise.all([
+      this.dataSource.query<Array<Record<string, unknown> & { page_row: string }>>(
+        `SELECT ${runColumns()}, page.n AS page_row
+           FROM (SELECT r.id, row_number() OVER (ORDER BY ${order}) AS n ${sql} ORDER BY ${order}
+                  LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}) page
+           JOIN run ON run.id = page.id`,
         pageParams,
       ),
       this.dataSource.query<Array<{ total: number }>>(`SELECT count(*)::int AS total ${sql}`, params),
     ]);
-    return { ids: ids.map((row) => row.id), total: counted[0]?.total ?? 0 };
+    // The join keeps the page's order in practice; the row number makes it certain.
+    const runs = rows
+      .sort((a, b) => Number(a.page_row) - Number(b.page_row))
+      .map(({ page_row: _row, ...columns }) => Object.assign(new RunEntity(), columns));
+    return { ids: runs.map((run) => run.id), total: counted[0]?.total ?? 0, runs };
   }
 
   /** The runs of these ids, in the order given (ids that no longer exist are left out). */
@@ -199,6 +223,14 @@ export class RunSearchRepository {
       ]);
       return rows.length;
     });
+  }
+
+  /**
+   * Whether the triggers record run changes in the outbox (Elasticsearch deployments only); the
+   * relay sets it when it starts.
+   */
+  async setOutboxEnabled(enabled: boolean): Promise<void> {
+    await this.dataSource.query('UPDATE search_outbox_state SET enabled = $1 WHERE id = 1', [enabled]);
   }
 
   /** Drops the recorded changes (PostgreSQL search reads the run table itself). */
