@@ -38,7 +38,7 @@ export class AccessTokenGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const request = context.switchToHttp().getRequest<RequestWithUser>();
     const token = bearerToken(request.headers.authorization);
-    const user = token ? await this.users.resolve(token) : null;
+    const user = token ? await this.users.resolveForRequest(token) : null;
     if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, 'errorUnauthorized');
     request.user = user;
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);

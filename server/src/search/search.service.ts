@@ -24,7 +24,7 @@ export class SearchService {
 
   /** One page of the run list within the caller's scope, in the asked order. */
   async pageRuns(scope: LaboratoryScope, query: RunListQuery): Promise<{ runs: RunEntity[]; total: number }> {
-    const { ids, total } = await this.index.search({
+    const { ids, total, runs } = await this.index.search({
       scope,
       text: query.search,
       sort: query.sort,
@@ -32,7 +32,8 @@ export class SearchService {
       page: query.page,
       size: query.size,
     });
-    return { runs: await this.runs.findRuns(ids), total };
+    // PostgreSQL answers the page's runs with their ids; Elasticsearch only the ids.
+    return { runs: runs ?? (await this.runs.findRuns(ids)), total };
   }
 
   /**

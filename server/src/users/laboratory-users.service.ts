@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Optional } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { type AuditRecord, LaboratoryRepository } from '@amplio/db';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { UserResolver } from '../auth/user-resolver.service';
 import { ApiError } from '../common/api-error';
 import { laboratoryScopeOf } from '../laboratories/laboratory-access';
 import type { CreateUserDto } from './dto/create-user.dto';
@@ -86,8 +88,18 @@ export class LaboratoryUsersService {
   constructor(
     private readonly laboratories: LaboratoryRepository,
     @Inject(USER_DIRECTORY) directory: UserDirectory,
+    @Optional() private readonly moduleRef?: ModuleRef,
   ) {
     this.directory = answeringUnavailable(directory);
+  }
+
+  /** The API's per-token user cache forgets this user: its change applies at once in this process. */
+  private forgetResolvedUser(userId: string): void {
+    try {
+      this.moduleRef?.get(UserResolver, { strict: false }).forgetUser(userId);
+    } catch {
+      // No resolver in this application (a test module without the guard): nothing cached.
+    }
   }
 
   private async authorise(user: AuthenticatedUser, laboratoryId: string): Promise<void> {
@@ -205,6 +217,7 @@ export class LaboratoryUsersService {
       }),
     };
     const updated = await this.directory.update(laboratoryId, userId, changes, record);
+    this.forgetResolvedUser(userId);
     if (!updated) throw new ApiError(HttpStatus.NOT_FOUND, 'errorUserNotFound');
     return toDto(updated);
   }
@@ -215,7 +228,8 @@ export class LaboratoryUsersService {
     if (current.id === user.id) throw new ApiError(HttpStatus.FORBIDDEN, 'errorUserSelfChange');
     if (!canDeleteUser(user, current)) throw new ApiError(HttpStatus.FORBIDDEN, 'errorUserDeleteForbidden');
     const record = { ...this.audit(user, laboratoryId, userId, 'DELETE'), oldValue: audited(current) };
-    if (!(await this.directory.delete(laboratoryId, userId, record)))
-      throw new ApiError(HttpStatus.NOT_FOUND, 'errorUserNotFound');
+    const deleted = await this.directory.delete(laboratoryId, userId, record);
+    this.forgetResolvedUser(userId);
+    if (!deleted) throw new ApiError(HttpStatus.NOT_FOUND, 'errorUserNotFound');
   }
 }
