@@ -121,18 +121,32 @@ class BioRadReader {
     const wells = header.map((cell, column) =>
       column !== cycleColumn && isWellHeader(cell) ? this.builderWell(table, cell) : null,
     );
+    // One curve per position (a position headed twice reads into the same curve), by column.
     const curves: TableCurves['curves'] = new Map();
-    for (const well of wells) if (well) curves.set(well.position, { cycles: [], values: [] });
-    table.rows.slice(1).forEach((row, index) => {
-      if (row.every((cell) => cellText(cell) === '')) return;
-      const rowNumber = index + 2;
+    const columns: number[] = [];
+    const columnCurves: Array<{ cycles: number[]; values: number[] }> = [];
+    wells.forEach((well, column) => {
+      if (!well) return;
+      let curve = curves.get(well.position);
+      if (!curve) {
+        curve = { cycles: [], values: [] };
+        curves.set(well.position, curve);
+      }
+      columns.push(column);
+      columnCurves.push(curve);
+    });
+    const rows = table.rows;
+    for (let rowIndex = 1; rowIndex < rows.length; rowIndex += 1) {
+      const row = rows[rowIndex];
+      if (row.every((cell) => cellText(cell) === '')) continue;
+      const rowNumber = rowIndex + 1;
       const cycle = requireNumber(
         table.fileName,
         row[cycleColumn],
         `${label(table)}cycle column at row ${rowNumber}`,
       );
-      wells.forEach((well, column) => {
-        if (!well) return;
+      for (let index = 0; index < columns.length; index += 1) {
+        const column = columns[index];
         const cell = row[column];
         const value =
           typeof cell === 'number'
@@ -140,13 +154,13 @@ class BioRadReader {
               ? cell
               : null
             : number(table, cell, () => `${header[column]} at row ${rowNumber}`);
-        const curve = curves.get(well.position);
-        if (value !== null && curve) {
+        if (value !== null) {
+          const curve = columnCurves[index];
           curve.cycles.push(cycle);
           curve.values.push(value);
         }
-      });
-    });
+      }
+    }
     const fluor = this.fluorOf(table, { curves });
     const previous = this.seenFluors.get(headerKey(fluor));
     if (previous) {

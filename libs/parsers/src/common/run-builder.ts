@@ -143,10 +143,11 @@ export class RunBuilder {
     points.values.push(value);
   }
 
+  /** Sets the whole curve of a well and dye; the builder keeps the arrays (the caller must not change them). */
   setCurve(well: ParsedWell, originalDye: string, kind: CurveKind, cycles: number[], values: number[]): void {
     const entry = this.wellChannel(well, originalDye);
     if (cycles.length > MAX_CYCLES) throw invalidFile(this.fileName, `more than ${MAX_CYCLES} cycles`);
-    this.curves.set(`${well.position}|${entry.dye}`, { kind, cycles: [...cycles], values: [...values] });
+    this.curves.set(`${well.position}|${entry.dye}`, { kind, cycles, values });
   }
 
   get wellCount(): number {

@@ -6,7 +6,19 @@
  * runs in a browser too. The rest of the workbook (workbook.xml, rels, shared strings) is small
  * and read with fast-xml-parser (ooxml-parts.ts); fast-xml-parser has no streaming mode.
  */
-export type CellValue = string | number | boolean | null;
+import { PlainRowReader } from './sheet-xml-plain';
+import {
+  type CellValue,
+  attributeAt,
+  attributeNumber,
+  columnAt,
+  decodeXmlText,
+  isNameEnd,
+  typedValue,
+} from './sheet-xml-text';
+
+export type { CellValue } from './sheet-xml-text';
+export { decodeXmlText } from './sheet-xml-text';
 
 const ROW = /<(?:\w+:)?row\b([^>]*?)(\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g;
 const CELL = /<(?:\w+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?c>)/g;
@@ -14,18 +26,6 @@ const REF = /\br="([A-Za-z]{1,3})?(\d+)?"/;
 const TYPE = /\bt="(\w+)"/;
 const VALUE = /<(?:\w+:)?v>([^<]*)<\/(?:\w+:)?v>/;
 const INLINE_TEXT = /<(?:\w+:)?t(?:\s[^>]*)?>([^<]*)<\/(?:\w+:)?t>/g;
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** Decodes the five XML entities and character references. */
-export function decodeXmlText(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(amp|lt|gt|quot|apos|#x[0-9a-fA-F]+|#\d+);/g, (_match, entity: string) => {
-    if (entity.startsWith('#x')) return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
-    return ENTITIES[entity] ?? '';
-  });
-}
-
 /** "A" -> 0, "AB" -> 27. */
 export function columnIndex(letters: string): number {
   let index = 0;
@@ -74,48 +74,59 @@ export class SheetXmlScanner {
   private nextRow = 0;
   private cellAhead: { xml: string; at: number } = { xml: '', at: 0 };
 
+  private readonly plainRows: PlainRowReader;
+
   constructor(
     private readonly strings: readonly string[],
     private readonly maxRows: number,
-  ) {}
+  ) {
+    this.plainRows = new PlainRowReader(strings);
+  }
 
   /** Adds a piece of the XML; the complete rows in it are read now, an unfinished row waits. */
   push(text: string): void {
     this.pending += text;
     const end = this.pending.lastIndexOf('</row>');
     if (end < 0) return;
-    this.readRows(this.pending.slice(0, end + 6));
+    // Read in place up to the end of the last complete row: a substring would make every
+    // character look-up of the scan go through it (measured: a quarter slower).
+    this.readRows(this.pending, end + 6);
     this.pending = this.pending.slice(end + 6);
   }
 
   /** The end of the XML: reads what is left. */
   finish(): CellValue[][] {
-    this.readRows(this.pending);
+    this.readRows(this.pending, this.pending.length);
     this.pending = '';
     return this.rows;
   }
 
-  private readRows(xml: string): void {
+  /** Reads the rows of xml[0, limit). */
+  private readRows(xml: string, limit: number): void {
     // Namespace-prefixed rows (<x:row>) are rare: read them with the general expressions.
-    if (!xml.includes('<row') && xml.includes(':row')) return this.readPrefixedRows(xml);
+    if (!within(xml, '<row', limit) && within(xml, ':row', limit))
+      return this.readPrefixedRows(xml.slice(0, limit));
     // Namespace-prefixed cells (<x:c>) in unprefixed rows: the general expression, row by row.
-    const prefixedCells = !xml.includes('<c') && xml.includes(':c');
+    const prefixedCells = !within(xml, '<c', limit) && within(xml, ':c', limit);
     let at = 0;
     for (;;) {
       const start = xml.indexOf('<row', at);
-      if (start < 0) break;
-      if (!isNameEnd(xml.charCodeAt(start + 4))) {
+      if (start < 0 || start + 4 > limit) break;
+      if (!isNameEnd(start + 4 < limit ? xml.charCodeAt(start + 4) : Number.NaN)) {
         at = start + 4;
         continue;
       }
       const tagEnd = xml.indexOf('>', start);
-      if (tagEnd < 0) break;
+      if (tagEnd < 0 || tagEnd >= limit) break;
       const selfClosing = xml.charCodeAt(tagEnd - 1) === 47;
       let close = tagEnd;
+      // The usual row is read in one pass (sheet-xml-plain.ts); any other the general way.
+      let cells: CellValue[] | null = null;
       if (selfClosing) at = tagEnd + 1;
       else {
-        close = xml.indexOf('</row>', tagEnd);
-        if (close < 0) break;
+        cells = prefixedCells ? null : this.plainRows.read(xml, tagEnd + 1, limit);
+        close = cells ? this.plainRows.close : xml.indexOf('</row>', tagEnd);
+        if (close < 0 || close + 6 > limit) break;
         at = close + 6;
       }
       const rowRef = attributeNumber(xml, start + 4, tagEnd);
@@ -126,9 +137,11 @@ export class SheetXmlScanner {
       this.rows.push(
         selfClosing
           ? []
-          : prefixedCells
-            ? this.readPrefixedCells(xml.slice(tagEnd + 1, close))
-            : this.readCells(xml, tagEnd + 1, close),
+          : cells
+            ? cells
+            : prefixedCells
+              ? this.readPrefixedCells(xml.slice(tagEnd + 1, close))
+              : this.readCells(xml, tagEnd + 1, close),
       );
       this.nextRow = index + 1;
     }
@@ -172,7 +185,7 @@ export class SheetXmlScanner {
         if (close < 0 || close > to) break;
         at = close + 4;
       }
-      const column = referenceColumn(xml, start + 2, tagEnd, row.length);
+      const column = columnAt(xml, attributeAt(xml, 114, start + 2, tagEnd), row.length);
       if (column < row.length) continue;
       while (row.length < column) row.push(null);
       row.push(close < 0 ? null : fastCellValue(xml, start + 2, tagEnd, close, this.strings));
@@ -194,50 +207,10 @@ export class SheetXmlScanner {
   }
 }
 
-/** Whether a character ends an element name: space, tab, newline, carriage return, ">" or "/". */
-function isNameEnd(code: number): boolean {
-  return code === 32 || code === 62 || code === 47 || code === 9 || code === 10 || code === 13;
-}
-
-/**
- * Where ` <letter>="` starts among the attributes xml[from, to), or -1. Searched within the tag only:
- * an indexOf would run on through the rest of the sheet whenever a tag lacks the attribute.
- */
-function attributeAt(xml: string, letter: number, from: number, to: number): number {
-  for (let position = from; position + 3 < to; position += 1) {
-    if (
-      xml.charCodeAt(position + 1) === letter &&
-      xml.charCodeAt(position) === 32 &&
-      xml.charCodeAt(position + 2) === 61 &&
-      xml.charCodeAt(position + 3) === 34
-    )
-      return position;
-  }
-  return -1;
-}
-
-/** The number in r="12" among the attributes xml[from, to), or 0 when there is none. */
-function attributeNumber(xml: string, from: number, to: number): number {
-  const at = attributeAt(xml, 114, from, to);
-  if (at < 0) return 0;
-  let value = 0;
-  for (let position = at + 4; position < to; position += 1) {
-    const code = xml.charCodeAt(position);
-    if (code < 48 || code > 57) break;
-    value = value * 10 + (code - 48);
-  }
-  return value;
-}
-
-/** Column of a cell from its r="B12" attribute among xml[from, to) (letters only), or `fallback`. */
-function referenceColumn(xml: string, from: number, to: number, fallback: number): number {
-  const at = attributeAt(xml, 114, from, to);
-  if (at < 0) return fallback;
-  let index = 0;
-  let position = at + 4;
-  for (let code = xml.charCodeAt(position); code >= 65; code = xml.charCodeAt(++position))
-    index = index * 26 + ((code & 0xdf) - 64);
-  return index > 0 ? index - 1 : fallback;
+/** Whether needle occurs within text[0, limit) (as text.slice(0, limit).includes(needle)). */
+function within(text: string, needle: string, limit: number): boolean {
+  const at = text.indexOf(needle);
+  return at >= 0 && at + needle.length <= limit;
 }
 
 /**
@@ -252,11 +225,7 @@ function fastCellValue(
   strings: readonly string[],
 ): CellValue {
   const typeAt = attributeAt(xml, 116, from, tagEnd);
-  const typed = typeAt >= 0;
-  // The type's first letter and whether it is one letter long: n, s, b, e, str, d or inlineStr.
-  const first = typed ? xml.charCodeAt(typeAt + 4) : 110;
-  const single = !typed || xml.charCodeAt(typeAt + 5) === 34;
-  if (first === 105) {
+  if (typeAt >= 0 && xml.charCodeAt(typeAt + 4) === 105) {
     // <is><t>text</t></is>, the form instruments write; rich text runs go the general way.
     const inner = xml.slice(tagEnd + 1, close);
     const end = inner.startsWith('<is><t>') ? inner.indexOf('</t>', 7) : -1;
@@ -267,29 +236,9 @@ function fastCellValue(
   let open = tagEnd + 1;
   if (xml.charCodeAt(open) !== 60 || xml.charCodeAt(open + 1) !== 118 || xml.charCodeAt(open + 2) !== 62) {
     const inner = xml.slice(tagEnd + 1, close);
-    const within = inner.indexOf('<v>');
-    if (within < 0) return inner.includes('<v') ? cellValue(xml.slice(from, tagEnd), inner, strings) : null;
-    open = tagEnd + 1 + within;
+    const found = inner.indexOf('<v>');
+    if (found < 0) return inner.includes('<v') ? cellValue(xml.slice(from, tagEnd), inner, strings) : null;
+    open = tagEnd + 1 + found;
   }
-  const valueEnd = xml.indexOf('</v>', open);
-  if (single && first === 110) {
-    const raw = xml.slice(open + 3, valueEnd);
-    const value = Number(raw);
-    return Number.isFinite(value) && raw !== '' ? value : decodeXmlText(raw);
-  }
-  if (single && first === 115) {
-    // A shared-string index: digits only (anything else is no string, as Number() would say).
-    let index = 0;
-    let position = open + 3;
-    for (; position < valueEnd; position += 1) {
-      const code = xml.charCodeAt(position);
-      if (code < 48 || code > 57) return strings[Number(xml.slice(open + 3, valueEnd))] ?? null;
-      index = index * 10 + (code - 48);
-    }
-    return position === open + 3 ? (strings[0] ?? null) : (strings[index] ?? null);
-  }
-  const raw = xml.slice(open + 3, valueEnd);
-  if (single && first === 98) return raw === '1' || raw === 'true';
-  if (single && first === 101) return null;
-  return decodeXmlText(raw);
+  return typedValue(xml, typeAt, open + 3, xml.indexOf('</v>', open), strings);
 }

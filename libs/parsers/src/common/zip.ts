@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { inflateRawSync } from 'node:zlib';
 import { Inflate } from 'fflate';
 import { MAX_DECOMPRESSED_BYTES, MAX_ZIP_ENTRIES, MAX_ZIP_ENTRY_BYTES } from './limits';
@@ -318,11 +319,10 @@ export class SafeZip {
 
   readText(name: string): string | null {
     const bytes = this.read(name);
-    return bytes
-      ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-          .toString('utf8')
-          .replace(/^\uFEFF/, '')
-      : null;
+    if (!bytes) return null;
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // ASCII read as Latin-1: the same text, without UTF-8 decoding (and no byte order mark to drop).
+    return isAscii(buffer) ? buffer.toString('latin1') : buffer.toString('utf8').replace(/^\uFEFF/, '');
   }
 
   /** Inflates every entry once (streaming, capped): proves the whole zip is sound and within limits. */
