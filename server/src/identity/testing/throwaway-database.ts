@@ -39,6 +39,17 @@ export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
     client,
     async drop(): Promise<void> {
       await client.end().catch(() => undefined);
+      // A pool's end() resolves before its connections have closed; terminating one that is still
+      // closing makes its client emit an error nobody listens to any more (an unhandled error in
+      // the test). Give them up to 5 s to go before forcing.
+      for (let wait = 0; wait < 50; wait += 1) {
+        const open = await admin.query<{ count: string }>(
+          'SELECT count(*) FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (open.rows[0]?.count === '0') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
