@@ -121,21 +121,34 @@ class BioRadReader {
     const wells = header.map((cell, column) =>
       column !== cycleColumn && isWellHeader(cell) ? this.builderWell(table, cell) : null,
     );
-    // One curve per position (a position headed twice reads into the same curve), by column.
+    // One curve per position (a position headed twice reads into the same curve), by column. Its
+    // arrays are made the size of the table (half the memory of arrays grown point by point), then
+    // cut to the points read.
+    const rows = table.rows;
     const curves: TableCurves['curves'] = new Map();
+    const list: Array<{ cycles: number[]; values: number[] }> = [];
+    const counts: number[] = [];
     const columns: number[] = [];
-    const columnCurves: Array<{ cycles: number[]; values: number[] }> = [];
+    /** Per well column: its curve in `list`. */
+    const curveOf: number[] = [];
+    const indexOf = new Map<string, number>();
     wells.forEach((well, column) => {
       if (!well) return;
-      let curve = curves.get(well.position);
-      if (!curve) {
-        curve = { cycles: [], values: [] };
+      let at = indexOf.get(well.position);
+      if (at === undefined) {
+        at = list.length;
+        const curve = {
+          cycles: new Array<number>(rows.length - 1),
+          values: new Array<number>(rows.length - 1),
+        };
+        indexOf.set(well.position, at);
         curves.set(well.position, curve);
+        list.push(curve);
+        counts.push(0);
       }
       columns.push(column);
-      columnCurves.push(curve);
+      curveOf.push(at);
     });
-    const rows = table.rows;
     for (let rowIndex = 1; rowIndex < rows.length; rowIndex += 1) {
       const row = rows[rowIndex];
       if (row.every((cell) => cellText(cell) === '')) continue;
@@ -154,13 +167,19 @@ class BioRadReader {
               ? cell
               : null
             : number(table, cell, () => `${header[column]} at row ${rowNumber}`);
-        if (value !== null) {
-          const curve = columnCurves[index];
-          curve.cycles.push(cycle);
-          curve.values.push(value);
-        }
+        if (value === null) continue;
+        const at = curveOf[index];
+        const curve = list[at];
+        const count = counts[at];
+        curve.cycles[count] = cycle;
+        curve.values[count] = value;
+        counts[at] = count + 1;
       }
     }
+    list.forEach((curve, at) => {
+      curve.cycles.length = counts[at];
+      curve.values.length = counts[at];
+    });
     const fluor = this.fluorOf(table, { curves });
     const previous = this.seenFluors.get(headerKey(fluor));
     if (previous) {

@@ -6,6 +6,9 @@
  */
 import { type CellValue, columnAt, decodeXmlText, isNameEnd, isSpace, typedValue } from './sheet-xml-text';
 
+/** Widest row made ahead of its cells (a wider one grows as it is filled). */
+const MAX_WIDTH_HINT = 4096;
+
 /**
  * Reads the cells of a row whose content starts at xml[from], within xml[0, limit). Cells are
  * `<c .../>`, `<c ...></c>`, `<c ...><v>text</v></c>` or `<c t="inlineStr"><is><t>text</t></is></c>`
@@ -15,11 +18,17 @@ export class PlainRowReader {
   /** Where the row read last ends: the index of its </row>. */
   close = -1;
 
+  /** Cells of the row read last. */
+  private width = 0;
+
   constructor(private readonly strings: readonly string[]) {}
 
   /** The row's cells, or null when the row holds anything else (nothing is then read). */
   read(xml: string, from: number, limit: number): CellValue[] | null {
-    const row: CellValue[] = [];
+    // Made the width of the row before (rows of a sheet are alike), filled in order, then cut to
+    // its cells: no copies as it grows.
+    const row: CellValue[] = this.width > 0 ? new Array<CellValue>(this.width) : [];
+    let length = 0;
     let position = from;
     for (;;) {
       while (isSpace(xml.charCodeAt(position))) position += 1;
@@ -28,6 +37,8 @@ export class PlainRowReader {
       if (next === 47) {
         if (!xml.startsWith('</row>', position)) return null;
         this.close = position;
+        row.length = length;
+        this.width = Math.min(length, MAX_WIDTH_HINT);
         return row;
       }
       if (next !== 99 || !isNameEnd(xml.charCodeAt(position + 2))) return null;
@@ -53,10 +64,10 @@ export class PlainRowReader {
         value = this.value;
         position = end + 4;
       }
-      const column = columnAt(xml, referenceAt, row.length);
-      if (column < row.length) continue;
-      while (row.length < column) row.push(null);
-      row.push(value);
+      const column = columnAt(xml, referenceAt, length);
+      if (column < length) continue;
+      while (length < column) row[length++] = null;
+      row[length++] = value;
     }
   }
 
