@@ -15,53 +15,101 @@ import {
   parseFixture,
   parseRdmlExperiment,
 } from '../libs/interpretation/src/testing/fixture-runs';
-import { AGREEMENT_SETS, type AgreementSet } from './agreement-sets';
+import { AGREEMENT_SETS, THRESHOLD_DEFAULT, type AgreementSet } from './agreement-sets';
 
-export interface SetReport {
-  set: AgreementSet;
-  instrumentName: string | null;
-  figures: AgreementFigures;
+/** Call disagreements of one Cq method on one set. */
+export interface CallReport {
   /** Call disagreements that count (fail the report). */
   disagreements: string[];
-  /** Call disagreements beyond countCallsBelow (printed, not counted). */
+  /** Call disagreements beyond countCallsBelow, or on uncompared calls (printed, not counted). */
   lateDisagreements: string[];
   falseAlarms: string[];
+}
+
+export interface SetReport extends CallReport {
+  set: AgreementSet;
+  instrumentName: string | null;
+  /** The Cq method of the set's configuration. */
+  cqMethod: string;
+  figures: AgreementFigures;
   curveIssues: string[];
   pairs: CqPair[];
   /** Dyes whose calls are not compared (instrument threshold unknown), with what we can say. */
   unknownThresholds: string[];
+  /**
+   * With alsoThresholdCalls: the same wells read with the threshold method and the automatic
+   * threshold (the command line's default), its figures and call disagreements (those count too).
+   */
+  threshold: (CallReport & { figures: AgreementFigures }) | null;
+}
+
+/** The instrument's call per "A1 DYE" where the file gives one. */
+function instrumentCalls(run: ParsedRun): Map<string, string> {
+  const calls = new Map<string, string>();
+  for (const well of run.wells)
+    for (const [dye, channel] of Object.entries(well.channels))
+      if (channel.instrumentCall) calls.set(`${well.position} ${dye}`, channel.instrumentCall);
+  return calls;
+}
+
+function callReport(
+  set: AgreementSet,
+  pairs: CqPair[],
+  calls: Map<string, string>,
+  falseAlarms: string[],
+  uncounted: { ids: Set<string>; reason: string } | null,
+): CallReport {
+  const limit = set.countCallsBelow ?? Infinity;
+  const disagreements: string[] = [];
+  const lateDisagreements: string[] = [];
+  for (const pair of pairs) {
+    if ((pair.ours === null) === (pair.instrument === null)) continue;
+    const call = calls.get(pair.id);
+    const apart = uncounted?.ids.has(pair.id) ?? false;
+    const text = `${pair.id} (ours ${pair.ours?.toFixed(2) ?? '-'}, instrument ${pair.instrument?.toFixed(2) ?? '-'}${call ? ` ${call}` : ''}${apart ? `, ${uncounted?.reason}` : ''})`;
+    // The Cq that exists (the instrument's, or ours when the instrument has none) sets whether it counts.
+    const cq = pair.instrument ?? pair.ours ?? 0;
+    const uncompared = pair.instrument === null && call !== undefined && set.uncomparedCalls?.includes(call);
+    if (set.layoutOnly || set.callsNotCounted || uncompared || apart || cq >= limit)
+      lateDisagreements.push(text);
+    else disagreements.push(text);
+  }
+  return { disagreements, lateDisagreements, falseAlarms };
 }
 
 export async function runSet(set: AgreementSet): Promise<SetReport> {
   const run = set.experiment
     ? parseRdmlExperiment(set.files()[0], set.experiment)
     : await parseFixture(...set.files());
-  const comparison = compareRun(run, set.config(run), { instrumentCq: set.instrumentCq?.(run) });
+  const instrumentCq = set.instrumentCq?.(run);
+  const config = set.config(run);
+  const comparison = compareRun(run, config, { instrumentCq });
   const unknownDyes = set.unknownThresholdDyes?.(run) ?? [];
   const unknownThresholds = unknownDyes.map((dye) => describeUnknownThreshold(run, comparison.results, dye));
   const dyeOf = (id: string): string => id.slice(id.indexOf(' ') + 1);
-  const pairs = comparison.pairs.filter((pair) => !unknownDyes.includes(dyeOf(pair.id)));
-  const figures = agreement(pairs);
-  const limit = set.countCallsBelow ?? Infinity;
-  const disagreements: string[] = [];
-  const lateDisagreements: string[] = [];
-  for (const pair of pairs) {
-    if ((pair.ours === null) === (pair.instrument === null)) continue;
-    const text = `${pair.id} (ours ${pair.ours?.toFixed(2) ?? '-'}, instrument ${pair.instrument?.toFixed(2) ?? '-'})`;
-    if (set.layoutOnly || set.callsNotCounted || (pair.instrument !== null && pair.instrument >= limit))
-      lateDisagreements.push(text);
-    else disagreements.push(text);
+  const compared = (all: CqPair[]): CqPair[] => all.filter((pair) => !unknownDyes.includes(dyeOf(pair.id)));
+  const pairs = compared(comparison.pairs);
+  const calls = instrumentCalls(run);
+  const uncounted = set.uncountedChannels?.(run) ?? null;
+  let threshold: SetReport['threshold'] = null;
+  if (set.alsoThresholdCalls) {
+    const byThreshold = compareRun(run, THRESHOLD_DEFAULT(), { instrumentCq });
+    const thresholdPairs = compared(byThreshold.pairs);
+    threshold = {
+      ...callReport(set, thresholdPairs, calls, byThreshold.falseAlarms, uncounted),
+      figures: agreement(thresholdPairs),
+    };
   }
   return {
     set,
     instrumentName: run.instrumentName,
-    figures,
-    disagreements,
-    lateDisagreements,
-    falseAlarms: comparison.falseAlarms,
+    cqMethod: config.cqMethod,
+    figures: agreement(pairs),
+    ...callReport(set, pairs, calls, comparison.falseAlarms, uncounted),
     curveIssues: comparison.curveIssues,
     pairs,
     unknownThresholds,
+    threshold,
   };
 }
 
@@ -84,6 +132,32 @@ function describeUnknownThreshold(run: ParsedRun, results: WellResult[], dye: st
 
 const fixed = (value: number, digits = 4): string => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
+/** Total counted call disagreements of a set: its own method's, plus the threshold method's. */
+export function countedDisagreements(r: SetReport): number {
+  return r.disagreements.length + (r.threshold?.disagreements.length ?? 0);
+}
+
+function notCountedNote(r: SetReport, late: string[]): string {
+  if (late.length === 0) return '';
+  const why = r.set.layoutOnly
+    ? 'on simulator curves'
+    : (r.set.callsNotCounted ??
+      `with a Cq >= ${r.set.countCallsBelow}${r.set.uncomparedCalls ? `, the call ${r.set.uncomparedCalls.join('/')}` : ''}${r.set.uncountedChannels ? ' or a dye at background level' : ''}`);
+  return ` (+${late.length} ${why}, not counted)`;
+}
+
+/** Not-counted call disagreements printed per set (the rest are counted). */
+const LATE_PRINTED = 40;
+
+function callLines(calls: CallReport, indent: string): string[] {
+  const lines = calls.disagreements.map((d) => `${indent}DISAGREEMENT ${d}`);
+  for (const d of calls.lateDisagreements.slice(0, LATE_PRINTED)) lines.push(`${indent}not counted: ${d}`);
+  if (calls.lateDisagreements.length > LATE_PRINTED)
+    lines.push(`${indent}... ${calls.lateDisagreements.length - LATE_PRINTED} more not counted`);
+  for (const a of calls.falseAlarms) lines.push(`${indent}false alarm (flagged, instrument has no Cq) ${a}`);
+  return lines;
+}
+
 export function formatReports(reports: SetReport[]): string {
   const lines: string[] = [];
   const families = [...new Set(reports.map((r) => r.set.family))];
@@ -91,24 +165,31 @@ export function formatReports(reports: SetReport[]): string {
     const own = reports.filter((r) => r.set.family === family);
     const all = agreement(own.flatMap((r) => r.pairs));
     const disagreements = own.reduce((n, r) => n + r.disagreements.length, 0);
+    const methods = [...new Set(own.map((r) => r.cqMethod))].join(', ');
+    const byThreshold = own.filter((r) => r.threshold !== null);
+    const thresholdNote = byThreshold.length
+      ? `; threshold method, automatic threshold (CLI default): call disagreements ${byThreshold.reduce((n, r) => n + (r.threshold?.disagreements.length ?? 0), 0)}, false alarms ${byThreshold.reduce((n, r) => n + (r.threshold?.falseAlarms.length ?? 0), 0)}`
+      : '';
     lines.push(
-      `\n== ${family}: ${all.compared} wells compared, median |ΔCq| ${fixed(all.medianAbs)}, max ${fixed(all.maxAbs)}, call disagreements ${disagreements}, safety-net false alarms ${own.reduce((n, r) => n + r.falseAlarms.length, 0)}`,
+      `\n== ${family} (${methods}): ${all.compared} wells compared, median |ΔCq| ${fixed(all.medianAbs)}, max ${fixed(all.maxAbs)}, call disagreements ${disagreements}, safety-net false alarms ${own.reduce((n, r) => n + r.falseAlarms.length, 0)}${thresholdNote}`,
     );
     for (const r of own) {
       lines.push(
-        `  ${r.set.label}${r.instrumentName ? ` [${r.instrumentName}]` : ''}: compared ${r.figures.compared}, median |ΔCq| ${fixed(r.figures.medianAbs)}, max ${fixed(r.figures.maxAbs)}, median signed ${fixed(r.figures.medianSigned)}, call disagreements ${r.disagreements.length}${r.lateDisagreements.length ? ` (+${r.lateDisagreements.length} ${r.set.layoutOnly ? 'on simulator curves' : (r.set.callsNotCounted ?? `with a Cq >= ${r.set.countCallsBelow}`)}, not counted)` : ''}, false alarms ${r.falseAlarms.length}, curve issues ${r.curveIssues.length}`,
+        `  ${r.set.label}${r.instrumentName ? ` [${r.instrumentName}]` : ''}: compared ${r.figures.compared}, median |ΔCq| ${fixed(r.figures.medianAbs)}, max ${fixed(r.figures.maxAbs)}, median signed ${fixed(r.figures.medianSigned)}, call disagreements ${r.disagreements.length}${notCountedNote(r, r.lateDisagreements)}, false alarms ${r.falseAlarms.length}, curve issues ${r.curveIssues.length}`,
       );
       if (r.figures.worst && r.figures.maxAbs > 0.001)
         lines.push(
           `    worst ${r.figures.worst.id}: ours ${fixed(r.figures.worst.ours ?? NaN, 3)}, instrument ${fixed(r.figures.worst.instrument ?? NaN, 3)}`,
         );
-      for (const d of r.disagreements) lines.push(`    DISAGREEMENT ${d}`);
       for (const u of r.unknownThresholds) lines.push(`    threshold unknown ${u}`);
-      for (const d of r.lateDisagreements.slice(0, 10)) lines.push(`    not counted: ${d}`);
-      if (r.lateDisagreements.length > 10)
-        lines.push(`    ... ${r.lateDisagreements.length - 10} more not counted`);
-      for (const a of r.falseAlarms) lines.push(`    false alarm (flagged, instrument has no Cq) ${a}`);
+      lines.push(...callLines(r, '    '));
       for (const c of r.curveIssues) lines.push(`    curve issue ${c}`);
+      const t = r.threshold;
+      if (!t) continue;
+      lines.push(
+        `    threshold method (automatic threshold): compared ${t.figures.compared}, median |ΔCq| ${fixed(t.figures.medianAbs)}, max ${fixed(t.figures.maxAbs)}, call disagreements ${t.disagreements.length}${notCountedNote(r, t.lateDisagreements)}, false alarms ${t.falseAlarms.length}`,
+      );
+      lines.push(...callLines(t, '      '));
     }
   }
   return lines.join('\n');
@@ -123,7 +204,7 @@ export async function agreementReport(): Promise<{
   for (const set of AGREEMENT_SETS) reports.push(await runSet(set));
   return {
     text: formatReports(reports),
-    disagreements: reports.reduce((n, r) => n + r.disagreements.length, 0),
+    disagreements: reports.reduce((n, r) => n + countedDisagreements(r), 0),
     reports,
   };
 }

@@ -11,7 +11,7 @@ import {
 } from '../libs/interpretation/src/testing/fixture-runs';
 
 export interface AgreementSet {
-  family: 'Bio-Rad CFX' | 'QuantStudio' | 'StepOne' | 'LightCycler 480';
+  family: 'Bio-Rad CFX' | 'QuantStudio' | 'StepOne' | 'LightCycler 480' | 'LightCycler 96';
   label: string;
   files: () => string[];
   /** The RDML experiment (plate) to read when the file holds several; default the first plate. */
@@ -20,11 +20,27 @@ export interface AgreementSet {
   /** The instrument's Cq from another table than the run files, keyed "A1|DYE". */
   instrumentCq?: (run: ParsedRun) => Map<string, number | null>;
   /**
-   * Call disagreements (a Cq on one side only) count, and fail the report, only where that Cq is
-   * below this (LightCycler 480: 35, the goal of issue 9); later ones are printed apart. Default:
-   * all count.
+   * Call disagreements (a Cq on one side only) count, and fail the report, only where that Cq (the
+   * instrument's, or ours when the instrument has none) is below this (Roche: 35, the goal of
+   * issue 9); later ones are printed apart. Default: all count.
    */
   countCallsBelow?: number;
+  /**
+   * The calls are also compared with the threshold method and the automatic threshold (what
+   * `npx amplio analyse` does without options), when `config` uses another Cq method (Roche: the
+   * second-derivative maximum). Those call disagreements count too.
+   */
+  alsoThresholdCalls?: boolean;
+  /**
+   * Instrument calls whose wells, without an instrument Cq, are not compared when we find a Cq
+   * (LightCycler 96 "Invalid": Roche says neither positive nor negative). Printed, never counted.
+   */
+  uncomparedCalls?: string[];
+  /**
+   * Channels ("A1 DYE") whose calls are printed, never counted, with the reason (LightCycler 96:
+   * the dye reads at the background level in that well, see darkChannels).
+   */
+  uncountedChannels?: (run: ParsedRun) => { ids: Set<string>; reason: string };
   /**
    * Simulator output (fixtures README: "Layout only: the curves are simulator output"): printed,
    * never counted.
@@ -50,9 +66,44 @@ const noKit = (): KitAnalyserConfiguration => NO_KIT;
 const sdm = (): KitAnalyserConfiguration => ({ ...NO_KIT, cqMethod: 'sdm' });
 const QS = 'thermo-quantstudio';
 const VOLUME_LC480 = 'AMC Amsterdam NL - 384 Wells';
+/** The threshold method with the automatic threshold: the command line's default. */
+export const THRESHOLD_DEFAULT = noKit;
 
 const VOLUME_QS6 = 'EMBL Heidelberg DE - 384 Wells';
 const VOLUME_STEPONE = 'EMBL Heidelberg DE - 96 Wells';
+
+/** A channel reads at the background level when its baseline is under this fraction of the dye's brightest well's. */
+export const DARK_FRACTION = 0.1;
+
+/**
+ * Channels whose dye reads at the instrument's background level: the median raw read of cycles 3
+ * to 10 under DARK_FRACTION of the highest such level among the dye's wells. On lc96_bACTXY.rdml the
+ * dyes are loaded in rows D and E only (baselines 0.02 to 0.09); elsewhere they read about 0.001,
+ * and Roche calls 25 such HEX curves Positive and others Negative with the same shapes (rises of
+ * 20 % to 80 % of a background read, Positive E2 1.22x, Negative B5 1.50x): not a call a curve can
+ * reproduce, so those calls are printed and not counted.
+ */
+export function darkChannels(run: ParsedRun): Set<string> {
+  const levels = new Map<string, number>();
+  const highest = new Map<string, number>();
+  for (const well of run.wells)
+    for (const [dye, channel] of Object.entries(well.channels)) {
+      const curve = channel.curve;
+      if (!curve || curve.kind !== 'raw') continue;
+      const reads = curve.fluorescence.filter((_, i) => curve.cycles[i] >= 3 && curve.cycles[i] <= 10);
+      if (reads.length === 0) continue;
+      reads.sort((a, b) => a - b);
+      const level = reads[reads.length >> 1];
+      levels.set(`${well.position} ${dye}`, level);
+      highest.set(dye, Math.max(highest.get(dye) ?? -Infinity, level));
+    }
+  const dark = new Set<string>();
+  for (const [id, level] of levels) {
+    const top = highest.get(id.slice(id.indexOf(' ') + 1)) ?? 0;
+    if (top > 0 && level < DARK_FRACTION * top) dark.add(id);
+  }
+  return dark;
+}
 
 /** "Machine Cq" of one experiment of volume_machine, keyed "A1|DYE" for every dye of the run. */
 const volumeMachineCq =
@@ -120,6 +171,7 @@ export const AGREEMENT_SETS: AgreementSet[] = [
     ],
     config: sdm,
     countCallsBelow: 35,
+    alsoThresholdCalls: true,
   },
   {
     family: 'LightCycler 480',
@@ -129,6 +181,19 @@ export const AGREEMENT_SETS: AgreementSet[] = [
     config: sdm,
     instrumentCq: volumeMachineCq(VOLUME_LC480),
     countCallsBelow: 35,
+    alsoThresholdCalls: true,
+  },
+  {
+    // Roche's calls are in calculated_data.xml: the parser keeps the cq of Positive wells only, so a
+    // Negative (or Invalid) well has no instrument Cq (docs/formats.md, RDML).
+    family: 'LightCycler 96',
+    label: 'lc96_bACTXY.rdml (Roche calls, Cq of Positive wells)',
+    files: () => ['roche-lc96/lc96_bACTXY.rdml'],
+    config: sdm,
+    countCallsBelow: 35,
+    alsoThresholdCalls: true,
+    uncomparedCalls: ['Invalid'],
+    uncountedChannels: (run) => ({ ids: darkChannels(run), reason: 'dye at background level' }),
   },
   {
     family: 'QuantStudio',

@@ -17,7 +17,9 @@ import { fitLine, median, residualSd } from './curve-math';
  *    - signal-to-noise R / noise >= 16 (AMPLIFICATION_MIN_SNR; white noise alone climbs about
  *      5 noise SDs at most over 40 reads);
  *    - monotone rise: at least 75 % of the steps from 10 % to 90 % of the rise climb
- *      (AMPLIFICATION_MIN_MONOTONE_FRACTION), over at least 2 steps, and no single step makes more
+ *      (AMPLIFICATION_MIN_MONOTONE_FRACTION), or at least 90 % of its two-read steps
+ *      (AMPLIFICATION_MIN_PAIR_MONOTONE_FRACTION: a slow rise in noise, e.g. 8 units over 8 cycles
+ *      with a noise SD of 0.3, has single steps that fall back), over at least 2 steps, and no single step makes more
  *      than 60 % of the rise (AMPLIFICATION_MAX_STEP_FRACTION: a one-read spike or a level jump,
  *      e.g. a bubble, is not an amplification), and the rise from 10 % to 90 % takes at most 20
  *      cycles (AMPLIFICATION_MAX_RISE_CYCLES: even a PCR of efficiency 1.3 climbs from 10 % to 90 %
@@ -29,6 +31,7 @@ import { fitLine, median, residualSd } from './curve-math';
  */
 export const AMPLIFICATION_MIN_SNR = 16;
 export const AMPLIFICATION_MIN_MONOTONE_FRACTION = 0.75;
+export const AMPLIFICATION_MIN_PAIR_MONOTONE_FRACTION = 0.9;
 export const AMPLIFICATION_MIN_PLATEAU_FRACTION = 0.6;
 export const AMPLIFICATION_MAX_STEP_FRACTION = 0.6;
 export const AMPLIFICATION_MAX_RISE_CYCLES = 20;
@@ -40,10 +43,14 @@ export interface AmplificationEvidence {
   snr: number;
   /** Fraction of climbing steps between 10 % and 90 % of the rise. */
   monotoneFraction: number;
+  /** Fraction of climbing two-read steps (y[i+2] - y[i], drift removed) over the same span. */
+  pairMonotoneFraction: number;
   /** Median level after the climb over the rise. */
   plateauFraction: number;
   /** First cycle of the climb (10 % of the rise), null when there is no rise. */
   riseStartCycle: number | null;
+  /** First cycle at 90 % of the rise, null when there is no rise. */
+  riseEndCycle: number | null;
 }
 
 /** Reused work buffers (the engine is synchronous): 0 steps, 1 excess steps, 2 deviations, 3 levels after the climb. */
@@ -63,8 +70,10 @@ const NONE: AmplificationEvidence = {
   amplifies: false,
   snr: 0,
   monotoneFraction: 0,
+  pairMonotoneFraction: 0,
   plateauFraction: 0,
   riseStartCycle: null,
+  riseEndCycle: null,
 };
 
 /**
@@ -159,6 +168,13 @@ export function amplificationEvidence(
     }
   }
   const monotoneFraction = climbing / riseSteps;
+  // In noise a slow rise has single steps that fall back; over two reads it climbs (twice the
+  // signal for the same noise), so a rise whose two-read steps nearly all climb passes too.
+  let climbingPairs = 0;
+  const lastPair = Math.min(k90, steps - 1) - 1;
+  for (let i = k10; i <= lastPair; i++) if (e[i] + e[i + 1] > 0) climbingPairs++;
+  const pairs = lastPair - k10 + 1;
+  const pairMonotoneFraction = pairs >= 2 ? climbingPairs / pairs : 0;
   // Level after the climb (reads to + 1 .. end, relative to the climb start).
   const after = scratch(3, steps - to);
   let z = best;
@@ -192,9 +208,18 @@ export function amplificationEvidence(
     k90 - k10 + 1 <= AMPLIFICATION_MAX_RISE_CYCLES &&
     largestStep <= AMPLIFICATION_MAX_STEP_FRACTION * best &&
     steepestAt > k10 &&
-    monotoneFraction >= AMPLIFICATION_MIN_MONOTONE_FRACTION &&
+    (monotoneFraction >= AMPLIFICATION_MIN_MONOTONE_FRACTION ||
+      pairMonotoneFraction >= AMPLIFICATION_MIN_PAIR_MONOTONE_FRACTION) &&
     plateauFraction >= AMPLIFICATION_MIN_PLATEAU_FRACTION;
-  return { amplifies, snr, monotoneFraction, plateauFraction, riseStartCycle: cycles[start + k10] };
+  return {
+    amplifies,
+    snr,
+    monotoneFraction,
+    pairMonotoneFraction,
+    plateauFraction,
+    riseStartCycle: cycles[start + k10],
+    riseEndCycle: cycles[Math.min(n - 1, start + k90 + 1)],
+  };
 }
 
 /** True when the curve amplifies by the safety net's tests (see amplificationEvidence). */

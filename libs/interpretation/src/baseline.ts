@@ -1,3 +1,4 @@
+import { amplificationEvidence } from './amplification-check';
 import { fitLine, indexAtOrAfter, indexAtOrBefore, median, residualSd, type Line } from './curve-math';
 
 /** Baseline window in cycle numbers (1-based, inclusive) and the matching array indices. */
@@ -20,6 +21,18 @@ export const AMPLIFICATION_RISE_SDS = 10;
 export const TAKE_OFF_STEP_FRACTION = 0.02;
 /** ... or under this many noise SDs, whichever is larger. */
 export const TAKE_OFF_STEP_SDS = 3;
+
+/**
+ * Reads left between the automatic window's end and the safety net's rise start (the last read under
+ * 10 % of the rise) when the safety net corrects the window (see amplifyingBaselineWindow).
+ */
+export const RISE_START_MARGIN_READS = 2;
+/**
+ * Reads the curve must keep after reaching 90 % of its rise for the safety net to correct the window:
+ * a climb that runs into the last reads may be a bending baseline (a decay flattening, a parabola),
+ * which the safety net flags for review but which must not become a Cq.
+ */
+export const PLATEAU_READS = 3;
 
 /** Scratch buffers reused across calls (the engine is synchronous and single-threaded). */
 let stepScratch = new Float64Array(64);
@@ -103,6 +116,31 @@ export function autoBaselineWindow(cycles: ArrayLike<number>, values: ArrayLike<
     return makeWindow(cycles, startIndex, endIndex);
   }
   return makeWindow(cycles, startIndex, n - 1);
+}
+
+/**
+ * The automatic window, checked against the safety net (amplification-check.ts), whose rise is the
+ * largest drift-free climb of the curve and so holds up in noise where the single steepest step of
+ * autoBaselineWindow does not (a low-amplitude curve whose steps are within a few noise SDs):
+ * when the safety net sees the curve amplify and the automatic window ends at or after the read
+ * after the read where the rise starts (the last read under 10 % of the rise) — the whole curve for a rise the
+ * steepest-step test missed, or a window that took in the start of the rise —, the window ends
+ * RISE_START_MARGIN_READS reads before that read instead (keeping at least 3 reads). A window that
+ * that ends at or before that read is kept as it is (exact agreement with CFX and QuantStudio).
+ */
+export function amplifyingBaselineWindow(
+  cycles: ArrayLike<number>,
+  values: ArrayLike<number>,
+): BaselineWindow {
+  const window = autoBaselineWindow(cycles, values);
+  const evidence = amplificationEvidence(cycles, values);
+  if (!evidence.amplifies || evidence.riseStartCycle === null || evidence.riseEndCycle === null)
+    return window;
+  const riseStart = indexAtOrAfter(cycles, evidence.riseStartCycle);
+  const riseEnd = indexAtOrAfter(cycles, evidence.riseEndCycle);
+  if (window.endIndex <= riseStart || riseEnd > cycles.length - 1 - PLATEAU_READS) return window;
+  const minEnd = Math.min(cycles.length - 1, window.startIndex + MIN_BASELINE_POINTS - 1);
+  return makeWindow(cycles, window.startIndex, Math.max(minEnd, riseStart - RISE_START_MARGIN_READS));
 }
 
 function maxAbsolute(values: ArrayLike<number>, from: number, to: number): number {

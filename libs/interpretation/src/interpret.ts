@@ -12,7 +12,7 @@ import {
 import { cy0Cq } from './cy0-cq';
 import { sdmCq } from './sdm-cq';
 import { confirmingReadsFor, savitzkyGolayQuadratic } from './signal-processing';
-import { autoThreshold, thresholdCq } from './threshold-cq';
+import { autoThreshold, crossingBeforeWindowEnd, thresholdCq } from './threshold-cq';
 
 export type {
   ChannelInput,
@@ -38,17 +38,37 @@ function finishChannel(
   const n = corrected.length;
   const quantStudio = prepared.signalProcessing === 'quantstudio';
   const searched = quantStudio ? savitzkyGolayQuadratic(corrected) : corrected;
-  const crossing =
+  const confirming = confirmingReadsFor(prepared.signalProcessing);
+  const interpolation = quantStudio ? 'log-linear' : 'linear';
+  let crossing =
     threshold === null
       ? null
-      : thresholdCq(
-          cycles,
-          searched,
-          threshold,
-          window.endIndex,
-          confirmingReadsFor(prepared.signalProcessing),
-          quantStudio ? 'log-linear' : 'linear',
-        );
+      : thresholdCq(cycles, searched, threshold, window.endIndex, confirming, interpolation);
+  // A curve already above the threshold at the window's end, that stays above, crossed inside the
+  // window (a curved baseline under a low threshold): its crossing is read there when the safety net
+  // sees it amplify (crossingBeforeWindowEnd). Only on curves whose baseline line we fitted, and not
+  // for QuantStudio emulation (its own search).
+  let amplifying: boolean | null = null;
+  if (
+    crossing === null &&
+    threshold !== null &&
+    prepared.subtracted &&
+    !quantStudio &&
+    window.endIndex < n - 1 &&
+    searched[window.endIndex] >= threshold
+  ) {
+    amplifying = amplifies(cycles, prepared.values);
+    if (amplifying)
+      crossing = crossingBeforeWindowEnd(
+        cycles,
+        searched,
+        threshold,
+        window.endIndex,
+        window.startIndex,
+        confirming,
+        interpolation,
+      );
+  }
   let cq = crossing;
   // The second-derivative method fits every curve that crosses the threshold or that the safety
   // net sees amplify (low-amplitude curves may not reach an automatic threshold), on the reads as
@@ -56,14 +76,14 @@ function finishChannel(
   // Cy0 fits the same curves, on the baseline-corrected reads (its model has a constant baseline).
   let seen: boolean | null = null;
   if (config.cqMethod === 'sdm' || config.cqMethod === 'cy0') {
-    seen = crossing !== null || amplifies(cycles, prepared.values);
+    seen = crossing !== null || (amplifying ?? amplifies(cycles, prepared.values));
     if (!seen) cq = null;
     else if (config.cqMethod === 'sdm') cq = sdmCq(cycles, prepared.values, window.startIndex);
     else cq = cy0Cq(cycles, corrected);
   }
   // The safety net runs only where the method gave no Cq (a Cq already says "amplified"), on the
   // reads as given: it removes its own drift, a baseline line through a rise would bend it.
-  const amplification = cq !== null || (seen ?? amplifies(cycles, prepared.values));
+  const amplification = cq !== null || (seen ?? amplifying ?? amplifies(cycles, prepared.values));
   const points = new Array<{ x: number; y: number }>(chartPoints ? n : 0);
   if (chartPoints) for (let i = 0; i < n; i++) points[i] = { x: cycles[i], y: corrected[i] };
   return {

@@ -1,5 +1,11 @@
 import type { AmplificationCurve, ChannelConfiguration, KitAnalyserConfiguration } from '@amplio/domain';
-import { autoBaselineWindow, correctBaseline, fixedBaselineWindow, type BaselineWindow } from './baseline';
+import {
+  amplifyingBaselineWindow,
+  autoBaselineWindow,
+  correctBaseline,
+  fixedBaselineWindow,
+  type BaselineWindow,
+} from './baseline';
 import { curveIssue, type CurveIssue } from './curve-quality';
 import type { ChannelInput, ChannelResult, ThresholdSource } from './interpret-types';
 import { normalizedDye, sameDye } from './rules';
@@ -80,7 +86,13 @@ export function prepareChannel(
   if (config.baseline) window = fixedBaselineWindow(cycles, config.baseline);
   else if (alreadyCorrected && input.instrumentBaseline && !wholeCurve(input.instrumentBaseline, cycles))
     window = fixedBaselineWindow(cycles, input.instrumentBaseline);
-  else window = autoBaselineWindow(cycles, values);
+  // The safety net corrects the window of raw curves, whose baseline line we fit (a window that
+  // takes in the rise tilts it, a whole-curve window leaves no reads to search). Curves the
+  // instrument corrected (its own "No Amp" baseline to the last cycle) and the QuantStudio emulation
+  // keep the steepest-step rule: the safety net flags such a curve for review instead.
+  else if (alreadyCorrected || input.signalProcessing === 'quantstudio')
+    window = autoBaselineWindow(cycles, values);
+  else window = amplifyingBaselineWindow(cycles, values);
   const correction = correctBaseline(cycles, values, window, alreadyCorrected);
   const configured = configuredChannel(config, input.dye);
   let fixedThreshold: number | null = null;

@@ -28,14 +28,55 @@ export function thresholdCq(
     if (before < threshold && after >= threshold) {
       if (i + confirmingReads >= n) return null;
       for (let j = i + 1; j <= i + confirmingReads; j++) if (corrected[j] < threshold) continue search;
-      const fraction =
-        interpolation === 'log-linear' && before > 0 && threshold > 0
-          ? Math.log(threshold / before) / Math.log(after / before)
-          : (threshold - before) / (after - before);
-      return cycles[i - 1] + fraction * (cycles[i] - cycles[i - 1]);
+      return interpolate(cycles, corrected, threshold, i, interpolation);
     }
   }
   return null;
+}
+
+/**
+ * The fallback of the threshold method for a curve the search after the baseline window does not
+ * cross (docs/interpretation.md, "Threshold Cq"): a curve already at or above the threshold at
+ * `fromIndex` (the window's last read, before the window's last read of the curve) that never comes
+ * back under it crossed inside the window: a curved baseline (a decay flattening, as on LightCycler
+ * 96 probe curves) leaves the line fitted over the window under the window's last reads, and a low
+ * automatic threshold lies within that bend. The crossing is then the one into the first read of
+ * the final run of reads at or above the threshold, which must start after `startIndex` (the
+ * window's first read) and hold at least `confirmingReads` reads after it. Null otherwise. The
+ * caller applies it only to a curve the safety net sees amplify.
+ */
+export function crossingBeforeWindowEnd(
+  cycles: ArrayLike<number>,
+  corrected: ArrayLike<number>,
+  threshold: number,
+  fromIndex: number,
+  startIndex: number,
+  confirmingReads = CONFIRMING_READS,
+  interpolation: 'linear' | 'log-linear' = 'linear',
+): number | null {
+  const n = Math.min(cycles.length, corrected.length);
+  if (!Number.isFinite(threshold) || fromIndex < 0 || fromIndex >= n - 1) return null;
+  for (let j = fromIndex; j < n; j++) if (!(corrected[j] >= threshold)) return null;
+  let first = fromIndex;
+  while (first > startIndex && corrected[first - 1] >= threshold) first--;
+  if (first <= startIndex || first + confirmingReads >= n) return null;
+  return interpolate(cycles, corrected, threshold, first, interpolation);
+}
+
+function interpolate(
+  cycles: ArrayLike<number>,
+  corrected: ArrayLike<number>,
+  threshold: number,
+  i: number,
+  interpolation: 'linear' | 'log-linear',
+): number {
+  const before = corrected[i - 1];
+  const after = corrected[i];
+  const fraction =
+    interpolation === 'log-linear' && before > 0 && threshold > 0
+      ? Math.log(threshold / before) / Math.log(after / before)
+      : (threshold - before) / (after - before);
+  return cycles[i - 1] + fraction * (cycles[i] - cycles[i - 1]);
 }
 
 /** Automatic threshold: this many baseline-noise SDs (see docs/interpretation.md). */
