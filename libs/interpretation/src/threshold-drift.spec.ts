@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { AmplificationCurve } from '@amplio/domain';
+import { CQ_METHODS, type AmplificationCurve } from '@amplio/domain';
 import { amplifyingBaselineWindow, autoBaselineWindow } from './baseline';
 import { interpretRun } from './interpret';
 import type { WellInput } from './interpret-types';
@@ -94,23 +94,34 @@ const common = {
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 };
 
+/** LightCycler 480 low-amplitude curves: 0.5 to about 9 units, noise 0.3, drift up or down, curved. */
+const lowAmplitude = fc.record({
+  amplitude: fc.double({ min: 8, max: 9, noNaN: true }),
+  noise: fc.constant(0.3),
+  drift: fc.double({ min: -0.02, max: 0.02, noNaN: true }),
+  curvature: fc.double({ min: -2e-4, max: 2e-4, noNaN: true }),
+  decay: fc.constant(0),
+  baseline: fc.double({ min: 0.4, max: 0.6, noNaN: true }),
+  ...common,
+});
+
 describe('threshold Cq on drifting baselines and low amplitudes', () => {
   it('LightCycler 480 low-amplitude curves (0.5 to about 9 units, noise 0.3, linear and slightly curved drift up or down): a Cq near the true crossing', () => {
     fc.assert(
-      fc.property(
-        fc.record({
-          amplitude: fc.double({ min: 8, max: 9, noNaN: true }),
-          noise: fc.constant(0.3),
-          drift: fc.double({ min: -0.02, max: 0.02, noNaN: true }),
-          curvature: fc.double({ min: -2e-4, max: 2e-4, noNaN: true }),
-          decay: fc.constant(0),
-          baseline: fc.double({ min: 0.4, max: 0.6, noNaN: true }),
-          ...common,
-        }),
-        (f) => checkThresholdCq(f),
-      ),
+      fc.property(lowAmplitude, (f) => checkThresholdCq(f)),
       { numRuns: 150, seed: 17 },
     );
+  });
+
+  it('the same LightCycler 480 family: every Cq method (threshold, second-derivative maximum, Cy0) gives a Cq', () => {
+    for (const cqMethod of CQ_METHODS)
+      fc.assert(
+        fc.property(lowAmplitude, (f) => {
+          const results = interpretRun(plate(f), configuration({ cqMethod }), { chartPoints: false });
+          expect(results[0].channels[0].cq).not.toBeNull();
+        }),
+        { numRuns: 100, seed: 31 },
+      );
   });
 
   it('0.1 to 10,000 units, noise down to 1/50 of the amplitude, drift up to 1 % of it per cycle, curvature: a Cq near the true crossing', () => {
