@@ -6,6 +6,8 @@ import { type AuthenticatedUser, hasRole, scopeOf } from '../auth/authenticated-
 import type { RunDto } from './dto/run.dto';
 import { toRunDto } from './run.mapper';
 
+const UUID = /^[0-9a-f-]{36}$/i;
+
 /** The rules every run feature shares: who may see a run, who may change it, and the run as the API shows it. */
 @Injectable()
 export class RunAccessService {
@@ -17,9 +19,22 @@ export class RunAccessService {
 
   /** The run if the caller's laboratory may see it; 404 otherwise. */
   async findAccessible(user: AuthenticatedUser, id: string): Promise<RunEntity> {
-    const run = /^[0-9a-f-]{36}$/i.test(id) ? await this.runs.findRun(scopeOf(user), id) : null;
+    const run = UUID.test(id) ? await this.runs.findRun(scopeOf(user), id) : null;
     if (!run) throw new ApiError(HttpStatus.NOT_FOUND, 'errorRunNotFound', [id]);
     return run;
+  }
+
+  /**
+   * The run's id and detail version (RunRepository.detailVersion) if the caller's laboratory may
+   * see it, in one query; 404 otherwise, as `findAccessible`.
+   */
+  async accessibleDetailVersion(
+    user: AuthenticatedUser,
+    id: string,
+  ): Promise<{ id: string; version: string }> {
+    const found = UUID.test(id) ? await this.runs.detailVersion(scopeOf(user), id) : null;
+    if (!found) throw new ApiError(HttpStatus.NOT_FOUND, 'errorRunNotFound', [id]);
+    return found;
   }
 
   /** SPEC 4: updatable at RUN_TO_INTERPRET, or WAIT_FOR_APPROVAL for a physician. */

@@ -134,20 +134,23 @@ export class RunsService {
   }
 
   /**
-   * GET /run/{id}/interpretation as serialized bytes: the caller's access is checked first on every
-   * request, then the body is the cached one of the run's current detail version (docs/performance.md).
+   * GET /run/{id}/interpretation as serialized bytes: the caller's access is checked on every request,
+   * with the run's detail version in the same query, then the body is the cached one of that version
+   * (docs/performance.md).
    */
   async interpretationBody(user: AuthenticatedUser, id: string, gzip: boolean): Promise<SerializedBody> {
-    const run = await this.access.findAccessible(user, id);
-    const version = await this.runs.detailVersion(run.id);
-    return this.bodies.get(`interpretation/${run.id}/${version}`, () => this.interpretation(run.id), gzip);
+    const run = await this.access.accessibleDetailVersion(user, id);
+    return this.bodies.get(
+      `interpretation/${run.id}/${run.version}`,
+      () => this.interpretation(run.id),
+      gzip,
+    );
   }
 
   /** GET /run/{id}/chart as serialized bytes, as `interpretationBody`. */
   async chartBody(user: AuthenticatedUser, id: string, gzip: boolean): Promise<SerializedBody> {
-    const run = await this.access.findAccessible(user, id);
-    const version = await this.runs.detailVersion(run.id);
-    return this.bodies.get(`chart/${run.id}/${version}`, () => this.chart(run.id), gzip);
+    const run = await this.access.accessibleDetailVersion(user, id);
+    return this.bodies.get(`chart/${run.id}/${run.version}`, () => this.chart(run.id), gzip);
   }
 
   private async interpretation(runId: string): Promise<RunInterpretationDto> {

@@ -1,4 +1,4 @@
-import { type ExportTestApp, DEMO_LAB, startExportTestApp } from '../exports/export-test-app';
+import { type ExportTestApp, DEMO_LAB, OTHER_LAB, startExportTestApp } from '../exports/export-test-app';
 import { createReviewRun, type ReviewRun } from './review-run-factory';
 
 jest.setTimeout(120_000);
@@ -120,5 +120,11 @@ describe('run interpretation and chart bodies, cached', () => {
       expect(other.text).not.toContain('"wells"');
       expect((await get('othertech', path, { 'if-none-match': own.etag ?? '' })).status).toBe(404);
     }
+    // A super admin of another laboratory crosses laboratories (SPEC 6); an id that is no run is 404.
+    await app.dataSource.query(`UPDATE run SET laboratory_id = $1 WHERE id = $2`, [OTHER_LAB, run.id]);
+    expect((await get('superadmin', `/run/${run.id}/chart`)).status).toBe(200);
+    expect((await get('technician', `/run/${run.id}/chart`)).status).toBe(404);
+    expect((await get('othertech', `/run/${run.id}/chart`)).status).toBe(200);
+    expect((await get('technician', '/run/not-a-run/interpretation')).status).toBe(404);
   });
 });

@@ -166,21 +166,27 @@ export class RunRepository {
   }
 
   /**
-   * A version of everything the run's interpretation and chart show (its wells, curves,
-   * interpretations and overrides), in one small query: per table, the row count and the sum of
-   * the rows' `xmin` (the id of the transaction that wrote each row version). Any insert, update or
-   * delete by any process changes it (a row rewritten gets a newer transaction id); vacuum and
-   * freezing do not. Read it before the data, so that a body is never kept under an older version
-   * than the data it was built from.
+   * The run's id and a version of everything its interpretation and chart show (its wells, curves,
+   * interpretations and overrides), if the scope may see the run; null otherwise. One small query:
+   * per table, the row count and the sum of the rows' `xmin` (the id of the transaction that wrote
+   * each row version). Any insert, update or delete by any process changes it (a row rewritten gets
+   * a newer transaction id); vacuum and freezing do not. Read it before the data, so that a body is
+   * never kept under an older version than the data it was built from.
    */
-  async detailVersion(runId: string): Promise<string> {
+  async detailVersion(
+    scope: LaboratoryScope,
+    runId: string,
+  ): Promise<{ id: string; version: string } | null> {
+    const where = scopeCondition(scope, 'r.laboratory_id', 2);
     const part = (table: string): string =>
-      `(SELECT count(*) || '.' || coalesce(sum(xmin::text::bigint), 0) FROM ${table} WHERE run_id = $1)`;
-    const [row] = await this.dataSource.query<Array<{ version: string }>>(
-      `SELECT concat_ws('/', ${['well', 'well_curve', 'well_interpretation', 'well_diagnostic'].map(part).join(', ')}) AS version`,
-      [runId],
+      `(SELECT count(*) || '.' || coalesce(sum(xmin::text::bigint), 0) FROM ${table} WHERE run_id = r.id)`;
+    const tables = ['well', 'well_curve', 'well_interpretation', 'well_diagnostic'];
+    const [row] = await this.dataSource.query<Array<{ id: string; version: string }>>(
+      `SELECT r.id, concat_ws('/', ${tables.map(part).join(', ')}) AS version
+         FROM run r WHERE r.id = $1 AND ${where.sql}`,
+      [runId, ...where.params],
     );
-    return row.version;
+    return row ?? null;
   }
 
   listInterpretations(runId: string): Promise<WellInterpretationEntity[]> {
