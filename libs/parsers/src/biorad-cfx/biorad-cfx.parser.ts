@@ -34,6 +34,11 @@ function isWellHeader(text: string): boolean {
   return /^[A-Za-z]\d{1,2}$/.test(text) && parsePosition(text) !== null;
 }
 
+function isBlankRow(row: CellValue[]): boolean {
+  for (let index = 0; index < row.length; index += 1) if (cellText(row[index]) !== '') return false;
+  return true;
+}
+
 function isBioRadWorkbook(file: RunFile): boolean {
   const names = peekSheetNames(file);
   return (
@@ -122,7 +127,7 @@ class BioRadReader {
       column !== cycleColumn && isWellHeader(cell) ? this.builderWell(table, cell) : null,
     );
     // One curve per position (a position headed twice reads into the same curve), by column. Its
-    // arrays are made the size of the table (half the memory of arrays grown point by point), then
+    // arrays are made the size of the table (a third of the memory of arrays grown point by point), then
     // cut to the points read.
     const rows = table.rows;
     const curves: TableCurves['curves'] = new Map();
@@ -132,15 +137,16 @@ class BioRadReader {
     /** Per well column: its curve in `list`. */
     const curveOf: number[] = [];
     const indexOf = new Map<string, number>();
+    // Copies of one array of the table's length, of small integers (cycles) or doubles (values):
+    // each made at once in the kind of array its points need, not converted when the first is set.
+    const cycleTemplate = new Array<number>(rows.length - 1).fill(0);
+    const valueTemplate = new Array<number>(rows.length - 1).fill(0.5);
     wells.forEach((well, column) => {
       if (!well) return;
       let at = indexOf.get(well.position);
       if (at === undefined) {
         at = list.length;
-        const curve = {
-          cycles: new Array<number>(rows.length - 1),
-          values: new Array<number>(rows.length - 1),
-        };
+        const curve = { cycles: cycleTemplate.slice(), values: valueTemplate.slice() };
         indexOf.set(well.position, at);
         curves.set(well.position, curve);
         list.push(curve);
@@ -151,7 +157,7 @@ class BioRadReader {
     });
     for (let rowIndex = 1; rowIndex < rows.length; rowIndex += 1) {
       const row = rows[rowIndex];
-      if (row.every((cell) => cellText(cell) === '')) continue;
+      if (isBlankRow(row)) continue;
       const rowNumber = rowIndex + 1;
       const cycle = requireNumber(
         table.fileName,
@@ -161,13 +167,16 @@ class BioRadReader {
       for (let index = 0; index < columns.length; index += 1) {
         const column = columns[index];
         const cell = row[column];
-        const value =
-          typeof cell === 'number'
-            ? Number.isFinite(cell)
-              ? cell
-              : null
-            : number(table, cell, () => `${header[column]} at row ${rowNumber}`);
-        if (value === null) continue;
+        // Number cells (the usual) kept apart from text: a value that may be null would be boxed.
+        let value: number;
+        if (typeof cell === 'number') {
+          if (!Number.isFinite(cell)) continue;
+          value = cell;
+        } else {
+          const read = number(table, cell, () => `${header[column]} at row ${rowNumber}`);
+          if (read === null) continue;
+          value = read;
+        }
         const at = curveOf[index];
         const curve = list[at];
         const count = counts[at];

@@ -96,7 +96,8 @@ export function typedValue(
   const first = typeAt < 0 ? 110 : xml.charCodeAt(typeAt + 4);
   const single = typeAt < 0 || xml.charCodeAt(typeAt + 5) === 34;
   if (single && first === 110) {
-    const plain = plainDecimalAt(xml, from, to);
+    // Longer text has too many digits for the fast path (or leading zeros): straight to Number().
+    const plain = to - from <= 18 ? plainDecimalAt(xml, from, to) : Number.NaN;
     if (plain === plain) return plain;
     const raw = xml.slice(from, to);
     const value = Number(raw);
