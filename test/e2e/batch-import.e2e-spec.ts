@@ -11,6 +11,7 @@ import {
   repoRoot,
   startEmbeddedApp,
   type EmbeddedApp,
+  chooseKitAndLot,
 } from './harness';
 
 /**
@@ -77,25 +78,6 @@ async function watchRunList(page: Page): Promise<void> {
   });
 }
 
-/** Opens an Ant Design Select and picks the first option. */
-async function chooseFirstOption(page: Page, selectTestId: string): Promise<void> {
-  await page.locator(testId(selectTestId)).click();
-  const option = page.locator('.ant-select-dropdown .ant-select-item-option:visible').first();
-  await option.waitFor({ state: 'visible' });
-  await option.click();
-  await option.waitFor({ state: 'hidden' });
-}
-
-/** Whether an Ant Design Select shows a chosen value (class names of antd 6, and of antd 5). */
-async function hasValue(page: Page, selectTestId: string): Promise<boolean> {
-  const root = testId(selectTestId);
-  const value = page.locator(
-    `${root} .ant-select-content-value, ${root}.ant-select-content-has-value, ` +
-      `${root} .ant-select-content-has-value, ${root} .ant-select-selection-item`,
-  );
-  return (await value.count()) > 0;
-}
-
 /** Run creation for an imported run: instrument, a lot, every well a sample; then interpretation. */
 async function configureAndInterpret(page: Page, appUrl: string, runId: string): Promise<void> {
   await page.goto(`${appUrl}/run/configuration?id=${encodeURIComponent(runId)}`, {
@@ -104,10 +86,7 @@ async function configureAndInterpret(page: Page, appUrl: string, runId: string):
   const instrument = page.locator(testId('run-instrument-name'));
   await instrument.waitFor({ state: 'visible' });
   if ((await instrument.inputValue()).trim() === '') await instrument.fill('CFX96 e2e');
-  if (!(await hasValue(page, 'run-lot-select'))) {
-    if (!(await hasValue(page, 'run-kit-select'))) await chooseFirstOption(page, 'run-kit-select');
-    await chooseFirstOption(page, 'run-lot-select');
-  }
+  await chooseKitAndLot(page);
   await page.locator(testId('run-creation-next')).click();
   await page.locator(testId('well-panel')).waitFor({ state: 'visible' });
   await page.locator(testId('apply-sample-type')).click();

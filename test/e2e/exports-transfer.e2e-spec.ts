@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { SftpTestServer } from '../../libs/adapters/src/file-transfer/testing/sftp-test-server';
 import { sshKeyPair } from '../../libs/adapters/src/file-transfer/testing/transfer-test-keys';
@@ -8,10 +8,12 @@ import {
   confirm,
   launchBrowser,
   newSignedInPage,
-  repoRoot,
   startEmbeddedApp,
   startScaledApp,
   testId,
+  chooseAnalyser,
+  GENOTYPING_FIXTURE,
+  chooseKitAndLot,
 } from './harness';
 
 /**
@@ -22,15 +24,6 @@ import {
  * the embedded mode, and in the scaled mode with two APIs and two workers (the technician on the
  * second API, the export and transfer jobs in the workers).
  */
-const FIXTURE = resolve(
-  repoRoot,
-  '..',
-  'shared',
-  'fixtures',
-  'thermo-quantstudio',
-  'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx',
-);
-const ANALYSER = 'QuantStudio Design & Analysis';
 const SLOW = 90_000;
 const hostKey = sshKeyPair();
 
@@ -44,28 +37,11 @@ function field(page: Page, id: string) {
   return page.locator(`input${testId(id)}, textarea${testId(id)}, ${testId(id)} input`).first();
 }
 
-async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<void> {
-  await page.locator(testId(selectTestId)).click();
-  const options = page.locator('.ant-select-dropdown .ant-select-item-option:visible');
-  const option = text ? options.filter({ hasText: text }).first() : options.first();
-  await option.waitFor({ state: 'visible' });
-  await option.click();
-  await option.waitFor({ state: 'hidden' });
-}
-
-async function hasValue(page: Page, selectTestId: string): Promise<boolean> {
-  const value = page.locator(
-    `${testId(selectTestId)} .ant-select-content-value, ${testId(selectTestId)}.ant-select-content-has-value, ` +
-      `${testId(selectTestId)} .ant-select-content-has-value, ${testId(selectTestId)} .ant-select-selection-item`,
-  );
-  return (await value.count()) > 0;
-}
-
 /** Technician: import, configure every well as a sample, interpret, submit. Returns the run id. */
 async function importInterpretSubmit(page: Page, appUrl: string): Promise<string> {
   await page.locator(testId('run-import-button')).click();
-  await chooseOption(page, 'import-analyser', ANALYSER);
-  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
+  await chooseAnalyser(page);
+  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(GENOTYPING_FIXTURE);
   await page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' });
   await page.locator(testId('import-next')).click();
   await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
@@ -73,10 +49,7 @@ async function importInterpretSubmit(page: Page, appUrl: string): Promise<string
   const instrument = page.locator(testId('run-instrument-name'));
   await instrument.waitFor({ state: 'visible', timeout: SLOW });
   if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
-  if (!(await hasValue(page, 'run-lot-select'))) {
-    if (!(await hasValue(page, 'run-kit-select'))) await chooseOption(page, 'run-kit-select');
-    await chooseOption(page, 'run-lot-select');
-  }
+  await chooseKitAndLot(page);
   await page.locator(testId('run-creation-next')).click();
   await page.locator(testId('well-panel')).waitFor({ state: 'visible' });
   await page.locator(testId('apply-sample-type')).click();
@@ -212,7 +185,7 @@ describe.each(modes)('exports and file transfer in Chromium (%s)', (_mode, start
   let root = '';
 
   beforeAll(async () => {
-    if (!existsSync(FIXTURE)) throw new Error(`fixture not found: ${FIXTURE}`);
+    if (!existsSync(GENOTYPING_FIXTURE)) throw new Error(`fixture not found: ${GENOTYPING_FIXTURE}`);
     root = mkdtempSync(join(tmpdir(), 'amplio-e2e-sftp-'));
     mkdirSync(join(root, 'upload'));
     sftp = new SftpTestServer({

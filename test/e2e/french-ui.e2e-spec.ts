@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
   launchBrowser,
@@ -8,6 +8,11 @@ import {
   startEmbeddedApp,
   testId,
   type EmbeddedApp,
+  chooseAnalyser,
+  chooseOption,
+  GENOTYPING_FIXTURE,
+  chooseKitAndLot,
+  confirm,
 } from './harness';
 import { pageText, type PageTextKey } from '../../server/src/identity/login-page';
 
@@ -22,33 +27,6 @@ import { pageText, type PageTextKey } from '../../server/src/identity/login-page
 const START_TIMEOUT = 180_000;
 const TEST_TIMEOUT = 180_000;
 const SLOW = 90_000;
-const FIXTURE = resolve(
-  repoRoot,
-  '..',
-  'shared',
-  'fixtures',
-  'thermo-quantstudio',
-  'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx',
-);
-const ANALYSER = 'QuantStudio Design & Analysis';
-
-/** Opens an Ant Design Select and picks the first option, or the one containing `text`. */
-async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<void> {
-  await page.locator(testId(selectTestId)).click();
-  const options = page.locator('.ant-select-dropdown .ant-select-item-option:visible');
-  const option = text ? options.filter({ hasText: text }).first() : options.first();
-  await option.waitFor({ state: 'visible' });
-  await option.click();
-  await option.waitFor({ state: 'hidden' });
-}
-
-async function hasValue(page: Page, selectTestId: string): Promise<boolean> {
-  const value = page.locator(
-    `${testId(selectTestId)} .ant-select-content-value, ${testId(selectTestId)}.ant-select-content-has-value, ` +
-      `${testId(selectTestId)} .ant-select-content-has-value, ${testId(selectTestId)} .ant-select-selection-item`,
-  );
-  return (await value.count()) > 0;
-}
 
 async function switchToFrench(page: Page): Promise<void> {
   await page.locator(testId('language-select')).click();
@@ -267,8 +245,10 @@ describe('French UI walk-through (embedded app, Chromium)', () => {
       await technician.setViewportSize({ width: 1280, height: 800 });
       await switchToFrench(technician);
       await technician.locator(testId('run-import-button')).click();
-      await chooseOption(technician, 'import-analyser', ANALYSER);
-      await technician.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
+      await chooseAnalyser(technician);
+      await technician
+        .locator(`${testId('import-files')} input[type="file"]`)
+        .setInputFiles(GENOTYPING_FIXTURE);
       await technician
         .locator('.ant-upload-list-item', { hasText: 'example07.xlsx' })
         .waitFor({ state: 'visible' });
@@ -278,16 +258,13 @@ describe('French UI walk-through (embedded app, Chromium)', () => {
       await instrument.waitFor({ state: 'visible', timeout: SLOW });
       expect(await englishOnScreen(technician, english)).toEqual([]);
       if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
-      if (!(await hasValue(technician, 'run-lot-select'))) {
-        if (!(await hasValue(technician, 'run-kit-select'))) await chooseOption(technician, 'run-kit-select');
-        await chooseOption(technician, 'run-lot-select');
-      }
+      await chooseKitAndLot(technician);
       await technician.locator(testId('run-creation-next')).click();
       await technician.locator(testId('well-panel')).waitFor({ state: 'visible' });
       expect(await englishOnScreen(technician, english)).toEqual([]);
       await technician.locator(testId('apply-sample-type')).click();
       await technician.locator(testId('start-interpretation')).click();
-      await technician.locator(testId('confirm-ok')).click();
+      await confirm(technician);
       await technician.waitForURL((url) => /^\/run\/[^/]+$/.test(url.pathname), { timeout: SLOW });
       await technician.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
       await technician.waitForLoadState('networkidle');

@@ -1,5 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSignedInPage, startEmbeddedApp, testId, type EmbeddedApp } from './harness';
+import {
+  launchBrowser,
+  newSignedInPage,
+  startEmbeddedApp,
+  testId,
+  type EmbeddedApp,
+  chooseOption,
+} from './harness';
 
 /**
  * Laboratories and users in the browser (SPEC 2, 5, 6): a super admin adds two laboratories, sets
@@ -42,18 +49,6 @@ async function addLaboratories(page: Page, appUrl: string): Promise<void> {
   await page.locator(testId('laboratory-add-name-1')).fill(SOUTH);
   await page.locator(testId('laboratory-add-save')).click();
   await page.waitForURL(`${appUrl}/admin/laboratories`);
-}
-
-/** Opens an Ant Design Select, types to filter when asked, and picks the option with this text. */
-async function chooseOption(page: Page, selectTestId: string, text: string, typed?: string): Promise<void> {
-  await page.locator(testId(selectTestId)).click();
-  if (typed) await page.keyboard.type(typed);
-  const option = page
-    .locator('.ant-select-dropdown .ant-select-item-option:visible')
-    .filter({ hasText: text });
-  await option.first().waitFor({ state: 'visible' });
-  await option.first().click();
-  await option.first().waitFor({ state: 'hidden' });
 }
 
 /** The laboratory preferences shown: time zone and plate order, and whether they can be changed. */

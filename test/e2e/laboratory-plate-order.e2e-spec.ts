@@ -1,13 +1,16 @@
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
   launchBrowser,
   newSignedInPage,
   openImportWith,
-  repoRoot,
   startEmbeddedApp,
   testId,
   type EmbeddedApp,
+  chooseOption,
+  GENOTYPING_FIXTURE,
+  QUANTSTUDIO_ANALYSER,
+  chooseKitAndLot,
+  confirm,
 } from './harness';
 
 /**
@@ -16,15 +19,6 @@ import {
  * follows; the technician's row/column toggle overrides it on that browser only while it differs.
  */
 
-const FIXTURE = resolve(
-  repoRoot,
-  '..',
-  'shared',
-  'fixtures',
-  'thermo-quantstudio',
-  'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx',
-);
-const ANALYSER = 'QuantStudio Design & Analysis';
 const START_TIMEOUT = 180_000;
 const TEST_TIMEOUT = 300_000;
 const SLOW = 90_000;
@@ -42,28 +36,10 @@ afterAll(async () => {
   await app?.stop();
 }, 60_000);
 
-async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<void> {
-  await page.locator(testId(selectTestId)).click();
-  const options = page.locator('.ant-select-dropdown .ant-select-item-option:visible');
-  const option = text ? options.filter({ hasText: text }).first() : options.first();
-  await option.waitFor({ state: 'visible' });
-  await option.click();
-  await option.waitFor({ state: 'hidden' });
-}
-
-async function hasValue(page: Page, selectTestId: string): Promise<boolean> {
-  const root = testId(selectTestId);
-  const value = page.locator(
-    `${root} .ant-select-content-value, ${root}.ant-select-content-has-value, ` +
-      `${root} .ant-select-content-has-value, ${root} .ant-select-selection-item`,
-  );
-  return (await value.count()) > 0;
-}
-
 /** Technician: import, every well a sample, start interpretation; ends on the run's screen, answers its id. */
 async function interpretedRun(page: Page, appUrl: string): Promise<string> {
-  await openImportWith(page, appUrl, ANALYSER);
-  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
+  await openImportWith(page, appUrl, QUANTSTUDIO_ANALYSER);
+  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(GENOTYPING_FIXTURE);
   await page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' });
   await page.locator(testId('import-next')).click();
   await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
@@ -72,17 +48,12 @@ async function interpretedRun(page: Page, appUrl: string): Promise<string> {
   const instrument = page.locator(testId('run-instrument-name'));
   await instrument.waitFor({ state: 'visible', timeout: SLOW });
   if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
-  if (!(await hasValue(page, 'run-lot-select'))) {
-    if (!(await hasValue(page, 'run-kit-select'))) await chooseOption(page, 'run-kit-select');
-    await chooseOption(page, 'run-lot-select');
-  }
+  await chooseKitAndLot(page);
   await page.locator(testId('run-creation-next')).click();
   await page.locator(testId('well-panel')).waitFor({ state: 'visible' });
   await page.locator(testId('apply-sample-type')).click();
   await page.locator(testId('start-interpretation')).click();
-  const ok = page.locator(testId('confirm-ok'));
-  await ok.waitFor({ state: 'visible' });
-  await ok.click();
+  await confirm(page);
   await page.waitForURL((url) => url.pathname === `/run/${runId}`, { timeout: SLOW });
   return runId;
 }

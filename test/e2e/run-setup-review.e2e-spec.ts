@@ -2,6 +2,11 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import {
   apiGet,
+  chooseAnalyser,
+  chooseKitAndLot,
+  chooseOption,
+  confirm,
+  GENOTYPING_FIXTURE,
   testId,
   launchBrowser,
   newSignedInPage,
@@ -11,12 +16,7 @@ import {
 import {
   cfxFiles,
   cfxSource,
-  chooseAnalyser,
-  chooseKitAndLot,
-  chooseOption,
   CFX_ANALYSER,
-  confirm,
-  FIXTURE,
   importRun,
   loadTemplate,
   overrideCommentAndSubmit,
@@ -130,7 +130,7 @@ describe('run setup and review (embedded)', () => {
   let browser: Browser | undefined;
   let app: EmbeddedApp | undefined;
   beforeAll(async () => {
-    if (!existsSync(FIXTURE)) throw new Error(`fixture not found: ${FIXTURE}`);
+    if (!existsSync(GENOTYPING_FIXTURE)) throw new Error(`fixture not found: ${GENOTYPING_FIXTURE}`);
     browser = await launchBrowser();
     app = await startEmbeddedApp();
   }, 180_000);
@@ -313,7 +313,7 @@ describe('run setup and review (embedded)', () => {
       await page.locator(testId('run-import-button')).click();
       await page.waitForURL(`${app.url}/run/import`);
       await chooseAnalyser(page);
-      await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
+      await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(GENOTYPING_FIXTURE);
       await page.goBack();
       await confirm(page);
       await page.waitForURL((url) => url.pathname === '/', { timeout: SLOW });

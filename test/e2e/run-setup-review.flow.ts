@@ -1,84 +1,22 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { confirm, repoRoot, testId } from './harness';
+import {
+  chooseAnalyser,
+  chooseOption,
+  confirm,
+  GENOTYPING_FIXTURE,
+  QUANTSTUDIO_ANALYSER,
+  repoRoot,
+  testId,
+} from './harness';
 
 /** Browser steps of run import, run creation and run review, shared by the run setup and review end-to-end tests. */
-export const FIXTURE = resolve(
-  repoRoot,
-  '..',
-  'shared',
-  'fixtures',
-  'thermo-quantstudio',
-  'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx',
-);
-export const ANALYSER = 'QuantStudio Design & Analysis';
 export const CFX_ANALYSER = 'CFX Manager / CFX Maestro';
 /** One CFX Manager run of six CSV exports (96 wells, SYBR). */
 const CFX_FOLDER = resolve(repoRoot, '..', 'shared', 'fixtures', 'biorad-cfx', 'cfx-manager-sybr');
 const CFX_RUN = 'admin_2021-02-19 09-57-01_BR002605';
 export const SLOW = 90_000;
-
-export { confirm };
-
-/** The dropdown the select just opened (closed dropdowns stay in the DOM, hidden). */
-const OPEN_DROPDOWN = '.ant-select-dropdown:visible:not(.ant-select-dropdown-hidden)';
-
-/**
- * Opens an Ant Design Select and picks the enabled option containing `text` (or the first enabled
- * one). Waits for the dropdown to be open before counting: counting at once raced its rendering and
- * silently chose nothing. Answers false (and closes it) when the open dropdown has no enabled option.
- */
-export async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<boolean> {
-  const select = page.locator(testId(selectTestId));
-  // A select enabled by the previous choice (a row's lot after its kit) may still be disabled for a moment.
-  const combobox = select.locator('[role="combobox"]').first();
-  for (let wait = 0; wait < 100 && (await combobox.count()) > 0 && !(await combobox.isEnabled()); wait += 1) {
-    await page.waitForTimeout(100);
-  }
-  await select.click();
-  // Its own dropdown: the one holding the listbox its combobox controls (another may still be closing).
-  const listId = (await combobox.count()) > 0 ? await combobox.getAttribute('aria-controls') : null;
-  const dropdown = listId
-    ? page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) })
-    : page.locator(OPEN_DROPDOWN).last();
-  await dropdown.waitFor({ state: 'visible' });
-  const options = dropdown.locator('.ant-select-item-option:not(.ant-select-item-option-disabled)');
-  if ((await options.count()) === 0) {
-    await page.keyboard.press('Escape');
-    await dropdown.waitFor({ state: 'hidden' });
-    return false;
-  }
-  const option = text ? options.filter({ hasText: text }).first() : options.first();
-  await option.click();
-  await dropdown.waitFor({ state: 'hidden' });
-  return true;
-}
-
-/**
- * Chooses the analyser on import step 1. The select is searchable and its list virtual: type the
- * name so its option is rendered, wait for it, click it, then wait for the file picker to be enabled.
- */
-export async function chooseAnalyser(page: Page, name = ANALYSER): Promise<void> {
-  await page.locator(testId('import-analyser')).click();
-  await page.keyboard.type(name);
-  const option = page.locator(`${OPEN_DROPDOWN} .ant-select-item-option`).filter({ hasText: name }).first();
-  await option.waitFor({ state: 'visible' });
-  await option.click();
-  await option.waitFor({ state: 'hidden' });
-  await page
-    .locator(`${testId('import-files')} .ant-upload-disabled`)
-    .waitFor({ state: 'detached', timeout: 10_000 });
-}
-
-/** Whether an Ant Design Select shows a chosen value (class names of antd 6, and of antd 5). */
-export async function hasValue(page: Page, selectTestId: string): Promise<boolean> {
-  const value = page.locator(
-    `${testId(selectTestId)} .ant-select-content-value, ${testId(selectTestId)}.ant-select-content-has-value, ` +
-      `${testId(selectTestId)} .ant-select-content-has-value, ${testId(selectTestId)} .ant-select-selection-item`,
-  );
-  return (await value.count()) > 0;
-}
 
 /** Notifications and form errors on the page: what could explain a step that does not move on. */
 export async function visibleErrors(page: Page): Promise<string> {
@@ -103,8 +41,8 @@ type ImportSource = {
 };
 
 const QUANTSTUDIO_SOURCE: ImportSource = {
-  analyser: ANALYSER,
-  files: FIXTURE,
+  analyser: QUANTSTUDIO_ANALYSER,
+  files: GENOTYPING_FIXTURE,
   listed: (page) =>
     page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' }),
 };
@@ -160,15 +98,6 @@ export async function importRun(
   await instrument.waitFor({ state: 'visible', timeout: SLOW });
   if ((await instrument.inputValue()).trim() === '') await instrument.fill('e2e instrument');
   return runId;
-}
-
-/** Run creation step 1 with the prefilled (or first) kit and lot, then on to step 2. */
-export async function chooseKitAndLot(page: Page): Promise<void> {
-  // Kit and lot are prefilled when the laboratory has exactly one usable lot; choose otherwise.
-  if (!(await hasValue(page, 'run-lot-select'))) {
-    if (!(await hasValue(page, 'run-kit-select'))) await chooseOption(page, 'run-kit-select');
-    await chooseOption(page, 'run-lot-select');
-  }
 }
 
 /** Run creation step 2: saves the wells as a plate template under `name` (POST /plate-template answered 2xx). */

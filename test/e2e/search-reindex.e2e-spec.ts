@@ -10,6 +10,7 @@ import {
   startScaledApp,
   testId,
   type EmbeddedApp,
+  confirm,
 } from './harness';
 
 /**
@@ -49,7 +50,7 @@ it(
     const before = [...(fake!.aliases.get(alias) ?? [])];
 
     await page.locator(testId('nav-reindex')).click();
-    await page.locator(testId('confirm-ok')).click();
+    await confirm(page);
     await page.locator('.ant-notification-notice', { hasText: 'All runs are being reindexed.' }).waitFor();
     await page.locator('.ant-notification-notice', { hasText: /^.*All \d+ runs are reindexed\./ }).waitFor();
 

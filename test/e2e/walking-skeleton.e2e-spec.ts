@@ -11,6 +11,9 @@ import {
   startScaledApp,
   type EmbeddedApp,
   type ScaledApp,
+  chooseAnalyser,
+  GENOTYPING_FIXTURE,
+  chooseKitAndLot,
 } from './harness';
 
 /**
@@ -19,47 +22,17 @@ import {
  * watching the run list sees the status change live, opens the run and approves it.
  */
 
-// CI clones the repository with shared/ beside it.
-const FIXTURE = resolve(
-  repoRoot,
-  '..',
-  'shared',
-  'fixtures',
-  'thermo-quantstudio',
-  'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx',
-);
-const ANALYSER = 'QuantStudio Design & Analysis';
 const START_TIMEOUT = 180_000;
 const TEST_TIMEOUT = 300_000;
 /** Imports and interpretation run in a worker (scaled) or inline: be generous. */
 const SLOW = 90_000;
 
-/** Opens an Ant Design Select and picks the option whose text contains `text` (or the first one). */
-async function chooseOption(page: Page, selectTestId: string, text?: string): Promise<void> {
-  await page.locator(testId(selectTestId)).click();
-  // Closed dropdowns stay in the DOM, hidden: only look at visible options.
-  const options = page.locator('.ant-select-dropdown .ant-select-item-option:visible');
-  const option = text ? options.filter({ hasText: text }).first() : options.first();
-  await option.waitFor({ state: 'visible' });
-  await option.click();
-  await option.waitFor({ state: 'hidden' });
-}
-
-/** Whether an Ant Design Select shows a chosen value (class names of antd 6, and of antd 5). */
-async function hasValue(page: Page, selectTestId: string): Promise<boolean> {
-  const value = page.locator(
-    `${testId(selectTestId)} .ant-select-content-value, ${testId(selectTestId)}.ant-select-content-has-value, ` +
-      `${testId(selectTestId)} .ant-select-content-has-value, ${testId(selectTestId)} .ant-select-selection-item`,
-  );
-  return (await value.count()) > 0;
-}
-
 /** Technician: run import step 1, run creation (metadata, wells), start interpretation. Returns the run id. */
 async function importAndStartInterpretation(page: Page, appUrl: string): Promise<string> {
   await page.locator(testId('run-import-button')).click();
   await page.waitForURL(`${appUrl}/run/import`);
-  await chooseOption(page, 'import-analyser', ANALYSER);
-  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(FIXTURE);
+  await chooseAnalyser(page);
+  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(GENOTYPING_FIXTURE);
   await page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' });
   await page.locator(testId('import-next')).click();
 
@@ -70,11 +43,7 @@ async function importAndStartInterpretation(page: Page, appUrl: string): Promise
   const instrument = page.locator(testId('run-instrument-name'));
   await instrument.waitFor({ state: 'visible', timeout: SLOW });
   if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
-  // Kit and lot are prefilled when the laboratory has exactly one usable lot; choose otherwise.
-  if (!(await hasValue(page, 'run-lot-select'))) {
-    if (!(await hasValue(page, 'run-kit-select'))) await chooseOption(page, 'run-kit-select');
-    await chooseOption(page, 'run-lot-select');
-  }
+  await chooseKitAndLot(page);
   await page.locator(testId('run-creation-next')).click();
 
   // Wells: every well of the run is selected on entering step 2; make them all samples.
@@ -180,8 +149,8 @@ async function walkingSkeleton(browser: Browser, appUrl: string): Promise<void> 
 describe('walking skeleton', () => {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    if (!existsSync(FIXTURE))
-      throw new Error(`fixture not found: ${FIXTURE} (shared/ must sit beside the clone)`);
+    if (!existsSync(GENOTYPING_FIXTURE))
+      throw new Error(`fixture not found: ${GENOTYPING_FIXTURE} (shared/ must sit beside the clone)`);
     browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => {

@@ -145,25 +145,3 @@ export async function confirm(page: Page): Promise<void> {
     }
   }
 }
-
-/** Opens run import step 1 from a fresh load (no notification left over) and chooses the analyser. */
-export async function openImportWith(page: Page, appUrl: string, analyserName: string): Promise<void> {
-  await page.goto(`${appUrl}/run/import`, { waitUntil: 'domcontentloaded' });
-  const select = page.locator(testId('import-analyser'));
-  await select.waitFor({ state: 'visible' });
-  // The options come from GET /api/analyser; the select is searchable (and its list virtual): type
-  // the name so the option is rendered, then click it.
-  await select.click();
-  await page.keyboard.type(analyserName);
-  const option = page
-    .locator('.ant-select-dropdown .ant-select-item-option:visible')
-    .filter({ hasText: analyserName })
-    .first();
-  await option.waitFor({ state: 'visible' });
-  await option.click();
-  await option.waitFor({ state: 'hidden' });
-  // The file picker is enabled once an analyser is chosen.
-  await page
-    .locator(`${testId('import-files')} .ant-upload-disabled`)
-    .waitFor({ state: 'detached', timeout: 10_000 });
-}

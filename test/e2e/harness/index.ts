@@ -1,2 +1,3 @@
 export * from './app-process';
 export * from './browser';
+export * from './ant-select';
