@@ -1,6 +1,10 @@
-import type { Request, Response } from 'express';
+import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import compression from 'compression';
+import express, { type Request, type Response } from 'express';
 import { acceptsGzip, sendSerializedBody } from './cached-json-response';
-import { serializeBody } from './serialized-body-cache';
+import { SerializedBodyCache, serializeBody } from './serialized-body-cache';
 
 const request = (headers: Record<string, string>): Request => ({ headers }) as unknown as Request;
 
@@ -53,6 +57,44 @@ describe('sendSerializedBody', () => {
       sendSerializedBody(request({ 'if-none-match': tag, 'accept-encoding': 'gzip' }), answer.res, body);
       expect(answer.sent.status).toBe(304);
       expect(answer.sent.body).toBeUndefined();
+    }
+  });
+});
+
+describe('behind the compression middleware (as mountOperations sets it up)', () => {
+  it('is compressed once: the gzip bytes on the wire inflate to the JSON', async () => {
+    const value = { wells: Array.from({ length: 200 }, (_, i) => ({ position: `A${i}`, cq: i / 7 })) };
+    const cache = new SerializedBodyCache(1_000_000);
+    const app = express();
+    app.use(compression({ threshold: 1024 }));
+    app.get('/chart', (req, res, next) => {
+      cache
+        .get('chart', () => Promise.resolve(value), acceptsGzip(req))
+        .then((body) => sendSerializedBody(req, res, body))
+        .catch(next);
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const raw = await new Promise<{ encoding: string | undefined; bytes: Buffer }>((resolve, reject) => {
+        httpRequest(
+          { port, host: '127.0.0.1', path: '/chart', headers: { 'accept-encoding': 'gzip' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({ encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }),
+            );
+          },
+        )
+          .on('error', reject)
+          .end();
+      });
+      expect(raw.encoding).toBe('gzip');
+      expect(JSON.parse(gunzipSync(raw.bytes).toString())).toEqual(value);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
