@@ -1,6 +1,7 @@
-import { parsePosition, type ParsedRun, type RunFile } from '@amplio/domain';
+import type { ParsedRun, RunFile } from '@amplio/domain';
 import { missingColumn } from '../common/import-errors';
 import { matchFluorByContent, type TableCurves } from './cfx-fluor-match';
+import { cycleColumnOf, isWellHeader, readCurves } from './cfx-curves';
 import type { FormatParser } from '../format-parser';
 import { parseInstrumentDate } from '../common/instrument-date';
 import { RunBuilder } from '../common/run-builder';
@@ -28,15 +29,6 @@ function remember(
   const byWell = map.get(fluor) ?? new Map<string, number>();
   byWell.set(position, value);
   map.set(fluor, byWell);
-}
-
-function isWellHeader(text: string): boolean {
-  return /^[A-Za-z]\d{1,2}$/.test(text) && parsePosition(text) !== null;
-}
-
-function isBlankRow(row: CellValue[]): boolean {
-  for (let index = 0; index < row.length; index += 1) if (cellText(row[index]) !== '') return false;
-  return true;
 }
 
 function isBioRadWorkbook(file: RunFile): boolean {
@@ -120,75 +112,22 @@ class BioRadReader {
 
   private readAmplification(table: BioRadTable): void {
     const header = table.rows[0].map((cell) => cellText(cell));
-    const cycleColumn = header.findIndex((cell) => headerKey(cell) === 'cycle');
+    const cycleColumn = cycleColumnOf(header);
     if (cycleColumn < 0) throw missingColumn(table.fileName, table.sheetName ?? 'table', 'Cycle');
     // Every column headed by a well position is a well; other columns (notes, added columns) are not read.
     const wells = header.map((cell, column) =>
       column !== cycleColumn && isWellHeader(cell) ? this.builderWell(table, cell) : null,
     );
-    // One curve per position (a position headed twice reads into the same curve), by column. Its
-    // arrays are made the size of the table (a third of the memory of arrays grown point by point), then
-    // cut to the points read.
-    const rows = table.rows;
-    const curves: TableCurves['curves'] = new Map();
-    const list: Array<{ cycles: number[]; values: number[] }> = [];
-    const counts: number[] = [];
-    const columns: number[] = [];
-    /** Per well column: its curve in `list`. */
-    const curveOf: number[] = [];
-    const indexOf = new Map<string, number>();
-    // Copies of one array of the table's length, of small integers (cycles) or doubles (values):
-    // each made at once in the kind of array its points need, not converted when the first is set.
-    const cycleTemplate = new Array<number>(rows.length - 1).fill(0);
-    const valueTemplate = new Array<number>(rows.length - 1).fill(0.5);
-    wells.forEach((well, column) => {
-      if (!well) return;
-      let at = indexOf.get(well.position);
-      if (at === undefined) {
-        at = list.length;
-        const curve = { cycles: cycleTemplate.slice(), values: valueTemplate.slice() };
-        indexOf.set(well.position, at);
-        curves.set(well.position, curve);
-        list.push(curve);
-        counts.push(0);
-      }
-      columns.push(column);
-      curveOf.push(at);
-    });
-    for (let rowIndex = 1; rowIndex < rows.length; rowIndex += 1) {
-      const row = rows[rowIndex];
-      if (isBlankRow(row)) continue;
-      const rowNumber = rowIndex + 1;
-      const cycle = requireNumber(
-        table.fileName,
-        row[cycleColumn],
-        `${label(table)}cycle column at row ${rowNumber}`,
+    const curves =
+      table.curves ??
+      readCurves(
+        table.rows,
+        cycleColumn,
+        wells.map((well) => well?.position ?? null),
+        (cell, rowNumber) =>
+          requireNumber(table.fileName, cell, `${label(table)}cycle column at row ${rowNumber}`),
+        (cell, column, rowNumber) => number(table, cell, () => `${header[column]} at row ${rowNumber}`),
       );
-      for (let index = 0; index < columns.length; index += 1) {
-        const column = columns[index];
-        const cell = row[column];
-        // Number cells (the usual) kept apart from text: a value that may be null would be boxed.
-        let value: number;
-        if (typeof cell === 'number') {
-          if (!Number.isFinite(cell)) continue;
-          value = cell;
-        } else {
-          const read = number(table, cell, () => `${header[column]} at row ${rowNumber}`);
-          if (read === null) continue;
-          value = read;
-        }
-        const at = curveOf[index];
-        const curve = list[at];
-        const count = counts[at];
-        curve.cycles[count] = cycle;
-        curve.values[count] = value;
-        counts[at] = count + 1;
-      }
-    }
-    list.forEach((curve, at) => {
-      curve.cycles.length = counts[at];
-      curve.values.length = counts[at];
-    });
     const fluor = this.fluorOf(table, { curves });
     const previous = this.seenFluors.get(headerKey(fluor));
     if (previous) {

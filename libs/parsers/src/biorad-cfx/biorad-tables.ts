@@ -8,6 +8,7 @@ import { openWorkbook } from '../common/workbook';
 import { decodeText, guessDelimiter, parseDelimitedLines, splitLines } from '../common/text';
 import type { CellValue } from '../common/workbook';
 import { classifyBioRadTable, type BioRadTableKind } from './biorad-classify';
+import { readCurvesEarly, type Curves } from './cfx-curves';
 
 export { classifyBioRadTable };
 
@@ -24,6 +25,11 @@ export interface BioRadTable {
   decimalComma: boolean;
   /** Field separator of a text table; null for sheets. */
   delimiter: string | null;
+  /**
+   * An amplification sheet's curves, read as soon as the sheet was (cfx-curves.ts); its rows are
+   * then only the header.
+   */
+  curves?: Curves;
 }
 
 /** Reads a CFX CSV/TXT file (comma, ';' or tab separated) into one table; null when it is not one. */
@@ -71,16 +77,34 @@ export function readTables(files: RunFile[]): BioRadTable[] {
   for (const file of files) {
     if (isWorkbook(file)) {
       const workbook = openWorkbook(file);
-      const sheets = workbook.readSheets(workbook.sheetNames);
-      for (const [sheetName, rows] of sheets) {
+      // Sheet by sheet, an amplification sheet's curves read at once and its rows dropped. Every
+      // sheet is read before a sheet that is no CFX table is reported, as when they were read together.
+      let read = 0;
+      const foreign: string[] = [];
+      workbook.visitSheets(workbook.sheetNames, (sheetName, rows) => {
+        read += 1;
         const kind = classifyBioRadTable(rows);
-        if (kind)
-          tables.push({ fileName: file.name, sheetName, kind, rows, decimalComma: false, delimiter: null });
-        else if (rows.some((row) => row.some((cell) => cellText(cell) !== ''))) {
-          throw invalidFile(file.name, `sheet ${sheetName} is not a CFX table`);
+        if (!kind) {
+          if (rows.some((row) => row.some((cell) => cellText(cell) !== ''))) foreign.push(sheetName);
+          return;
         }
-      }
-      if (!sheets.size) throw invalidFile(file.name, 'workbook has no sheets');
+        const table: BioRadTable = {
+          fileName: file.name,
+          sheetName,
+          kind,
+          rows,
+          decimalComma: false,
+          delimiter: null,
+        };
+        const curves = kind === 'amplification' ? readCurvesEarly(rows) : null;
+        if (curves) {
+          table.curves = curves;
+          table.rows = rows.slice(0, 1);
+        }
+        tables.push(table);
+      });
+      if (foreign.length > 0) throw invalidFile(file.name, `sheet ${foreign[0]} is not a CFX table`);
+      if (!read) throw invalidFile(file.name, 'workbook has no sheets');
       continue;
     }
     const table = readBioRadTextTable(file);

@@ -24,6 +24,11 @@ export interface Workbook {
   sheetNames: string[];
   /** Rows of the named sheets (exact names); sheets absent from the workbook are absent from the map. */
   readSheets(names: string[]): Map<string, SheetRows>;
+  /**
+   * As readSheets, handing each sheet's rows to `visit` as soon as it is read (workbook order) and
+   * keeping none: limits are checked as readSheets does (declared sizes of them all first).
+   */
+  visitSheets(names: string[], visit: (name: string, rows: SheetRows) => void): void;
 }
 
 /** Sheet names in workbook order, read from xl/workbook.xml of a verified OOXML zip. */
@@ -102,6 +107,9 @@ export function openWorkbook(file: RunFile): Workbook {
         }
         return result;
       },
+      visitSheets(wanted, visit) {
+        for (const [name, rows] of this.readSheets(wanted)) visit(name, rows);
+      },
     };
   }
   const zip = new SafeZip(fileName, content);
@@ -113,6 +121,10 @@ export function openWorkbook(file: RunFile): Workbook {
     sheetNames: sheets.map((sheet) => sheet.name),
     readSheets(wanted) {
       const result = new Map<string, SheetRows>();
+      this.visitSheets(wanted, (name, rows) => result.set(name, rows));
+      return result;
+    },
+    visitSheets(wanted, visit) {
       for (const sheet of sheets) {
         if (!wanted.includes(sheet.name)) continue;
         // Declared sizes first: an oversize sheet is refused before anything is inflated.
@@ -123,9 +135,8 @@ export function openWorkbook(file: RunFile): Workbook {
         if (!wanted.includes(sheet.name)) continue;
         strings ??= ooxmlSharedStrings(zip);
         const rows = readOoxmlSheet(zip, sheet, strings);
-        if (rows) result.set(sheet.name, rows);
+        if (rows) visit(sheet.name, rows);
       }
-      return result;
     },
   };
 }
