@@ -42,6 +42,17 @@ describe('the one-pass reading of plain sheet rows', () => {
     expect(scan(`<sheetData><row r="1">${others[4]}</sheetData>`)).toEqual([[1]]);
   });
 
+  it('finds the attributes of each tag, whatever the cells around it hold', () => {
+    const row =
+      '<c r="A1"><v>1</v></c><c r="B1" t="inlineStr"><is><t>a t="s" r="Z9"</t></is></c>' +
+      '<c><v>2</v></c><c s="1" t="s"><v>0</v></c><c r="F1"><v>3</v></c></row>';
+    expect(plain(row)).toEqual([1, 'a t="s" r="Z9"', 2, 'Well', null, 3]);
+    const reader = new PlainRowReader(STRINGS);
+    expect(reader.read(row, 0, row.length)).toEqual([1, 'a t="s" r="Z9"', 2, 'Well', null, 3]);
+    reader.reset();
+    expect(reader.read('<c t="s"><v>1</v></c></row>', 0, 27)).toEqual(['Cycle']);
+  });
+
   it('keeps the first of two cells written for one column, and reads cells without references in order', () => {
     const row = '<c r="B1"><v>1</v></c><c r="A1"><v>2</v></c><c><v>3</v></c></row>';
     expect(plain(row)).toEqual([null, 1, 3]);

@@ -21,6 +21,15 @@ export class PlainRowReader {
   /** Cells of the row read last. */
   private width = 0;
 
+  private readonly references = new AttributeSearch(' r="');
+  private readonly types = new AttributeSearch(' t="');
+
+  /** A new text to read rows from (searches made in the text before are forgotten). */
+  reset(): void {
+    this.references.reset();
+    this.types.reset();
+  }
+
   constructor(private readonly strings: readonly string[]) {}
 
   /** The row's cells, or null when the row holds anything else (nothing is then read). */
@@ -42,18 +51,11 @@ export class PlainRowReader {
         return row;
       }
       if (next !== 99 || !isNameEnd(xml.charCodeAt(position + 2))) return null;
-      // The tag: up to its first ">", noting the first r="..." and t="..." attributes.
-      let referenceAt = -1;
-      let typeAt = -1;
-      let tagEnd = position + 2;
-      for (let code = xml.charCodeAt(tagEnd); code !== 62; code = xml.charCodeAt(++tagEnd)) {
-        if (tagEnd >= limit) return null;
-        if (code === 32 && xml.charCodeAt(tagEnd + 2) === 61 && xml.charCodeAt(tagEnd + 3) === 34) {
-          const letter = xml.charCodeAt(tagEnd + 1);
-          if (letter === 114 && referenceAt < 0) referenceAt = tagEnd;
-          else if (letter === 116 && typeAt < 0) typeAt = tagEnd;
-        }
-      }
+      // The tag: up to its first ">", with its first r="..." and t="..." attributes (native searches).
+      const tagEnd = xml.indexOf('>', position + 2);
+      if (tagEnd < 0 || tagEnd >= limit) return null;
+      const referenceAt = this.references.within(xml, position + 2, tagEnd);
+      const typeAt = this.types.within(xml, position + 2, tagEnd);
       // A tag ending in "</row>" would end the row inside it: the general reader knows what to do.
       if (xml.charCodeAt(tagEnd - 1) === 119) return null;
       let value: CellValue = null;
@@ -105,6 +107,33 @@ export class PlainRowReader {
     const close = closeAfter(xml, valueEnd + 4);
     if (close >= 0) this.value = typedValue(xml, typeAt, open + 3, valueEnd, this.strings);
     return close;
+  }
+}
+
+/**
+ * Where ` r="` (or another attribute opening) is within a tag, as attributeAt says, by a native
+ * search whose result is kept: a tag without the attribute does not search again up to where the
+ * next one is, so the searches of a text take one pass over it in all.
+ */
+class AttributeSearch {
+  /** The first occurrence at or after every position asked for since the last search; -1: none. */
+  private next = -1;
+  private searchedFrom = Number.MAX_SAFE_INTEGER;
+
+  constructor(private readonly opening: string) {}
+
+  reset(): void {
+    this.next = -1;
+    this.searchedFrom = Number.MAX_SAFE_INTEGER;
+  }
+
+  /** Where the opening starts within xml[from, to) with its 4 characters before `to`, or -1. */
+  within(xml: string, from: number, to: number): number {
+    if (from < this.searchedFrom || (this.next >= 0 && this.next < from)) {
+      this.next = xml.indexOf(this.opening, from);
+      this.searchedFrom = from;
+    }
+    return this.next >= 0 && this.next + 3 < to ? this.next : -1;
   }
 }
 

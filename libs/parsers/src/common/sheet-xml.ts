@@ -108,6 +108,7 @@ export class SheetXmlScanner {
       return this.readPrefixedRows(xml.slice(0, limit));
     // Namespace-prefixed cells (<x:c>) in unprefixed rows: the general expression, row by row.
     const prefixedCells = !within(xml, '<c', limit) && within(xml, ':c', limit);
+    this.plainRows.reset();
     let at = 0;
     for (;;) {
       const start = xml.indexOf('<row', at);
