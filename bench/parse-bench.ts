@@ -14,6 +14,7 @@
 import './bench-aliases';
 import { fork } from 'child_process';
 import { readFileSync, readdirSync } from 'fs';
+import { cpus, loadavg } from 'os';
 import { basename, resolve } from 'path';
 import * as XLSX from '@e965/xlsx';
 import { strFromU8, unzipSync } from 'fflate';
@@ -196,8 +197,12 @@ async function main(): Promise<void> {
     process.send?.(await measureRefusal());
     return;
   }
+  const load = (): string =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
   console.log(
-    `node ${process.version}, median of ${REPEATS} (bare scan and parse alternated), one process per case`,
+    `node ${process.version}, ${cpus().length} cores, load average ${load()}, median of ${REPEATS} (bare scan and parse alternated), one process per case`,
   );
   console.log('| case | bytes | wells | bare ms | parse ms | ratio | target 2x | peak RSS +MB | target MB |');
   console.log('|---|---|---|---|---|---|---|---|---|');
@@ -211,6 +216,7 @@ async function main(): Promise<void> {
       } | ${round(r.peakMb)} | ${Math.round(memoryTarget)} ${r.peakMb <= memoryTarget ? 'met' : 'MISSED'} |`,
     );
   }
+  console.log(`load average after the cases: ${load()}`);
   const refusal = (await runChild(['--refusal'])) as Awaited<ReturnType<typeof measureRefusal>>;
   console.log(
     `\nOversize sheet: a ${refusal.sheetMb} MB worksheet in a ${refusal.fileMb} MB xlsx refused in ${refusal.ms} ms: ${refusal.message}`,
