@@ -11,6 +11,7 @@ import {
   type ParsedWell,
   type ParsedWellChannel,
   type PlateType,
+  type WellCoordinates,
 } from '@amplio/domain';
 import { MAX_CYCLES } from './limits';
 import { invalidFile } from './run-file-errors';
@@ -180,13 +181,16 @@ export class RunBuilder {
       entry.curve = { kind: points.kind, cycles, fluorescence };
       cycleCount = Math.max(cycleCount, cycles.length);
     }
+    // Each position read once (not twice per comparison of the sort).
+    const coordinatesOf = new Map<ParsedWell, WellCoordinates | null>();
+    for (const well of this.wells.values()) coordinatesOf.set(well, parsePosition(well.position));
     const wells = [...this.wells.values()].sort((left, right) => {
-      const a = parsePosition(left.position);
-      const b = parsePosition(right.position);
+      const a = coordinatesOf.get(left);
+      const b = coordinatesOf.get(right);
       return a && b ? a.row - b.row || a.column - b.column : 0;
     });
     for (const well of wells) {
-      const coordinates = parsePosition(well.position);
+      const coordinates = coordinatesOf.get(well);
       if (coordinates && !isOnPlate(coordinates, plateType)) {
         throw invalidFile(this.fileName, `well ${well.position} outside a ${plateLabel(plateType)} plate`);
       }
