@@ -54,7 +54,15 @@ export class PlainRowReader {
       // The tag: up to its first ">", with its first r="..." and t="..." attributes (native searches).
       const tagEnd = xml.indexOf('>', position + 2);
       if (tagEnd < 0 || tagEnd >= limit) return null;
-      const referenceAt = this.references.within(xml, position + 2, tagEnd);
+      // r="..." right after the name (the usual) is the first one: no search.
+      const referenceAt =
+        xml.charCodeAt(position + 2) === 32 &&
+        xml.charCodeAt(position + 3) === 114 &&
+        xml.charCodeAt(position + 4) === 61 &&
+        xml.charCodeAt(position + 5) === 34 &&
+        position + 5 < tagEnd
+          ? position + 2
+          : this.references.within(xml, position + 2, tagEnd);
       const typeAt = this.types.within(xml, position + 2, tagEnd);
       // A tag ending in "</row>" would end the row inside it: the general reader knows what to do.
       if (xml.charCodeAt(tagEnd - 1) === 119) return null;
