@@ -42,6 +42,12 @@ describe('the one-pass reading of plain sheet rows', () => {
     expect(scan(`<sheetData><row r="1">${others[4]}</sheetData>`)).toEqual([[1]]);
   });
 
+  it('skips text between elements as the general reading does', () => {
+    const row = 'x<c r="A1">abc<v>1</v>junk</c> text <c r="B1"/><c r="C1">n</c></row>';
+    expect(plain(row)).toEqual([1, null, null]);
+    expect(scan(`<sheetData><row r="1">${row}</sheetData>`)).toEqual([[1, null, null]]);
+  });
+
   it('finds the attributes of each tag, whatever the cells around it hold', () => {
     const row =
       '<c r="A1"><v>1</v></c><c r="B1" t="inlineStr"><is><t>a t="s" r="Z9"</t></is></c>' +

@@ -4,7 +4,7 @@
  * other shape gives up (null) and the row is read the general way (sheet-xml.ts), so what is read
  * is the same either way. No Node API.
  */
-import { type CellValue, columnAt, decodeXmlText, isNameEnd, isSpace, typedValue } from './sheet-xml-text';
+import { type CellValue, columnAt, decodeXmlText, isNameEnd, typedValue } from './sheet-xml-text';
 
 /** Widest row made ahead of its cells (a wider one grows as it is filled). */
 const MAX_WIDTH_HINT = 4096;
@@ -40,7 +40,7 @@ export class PlainRowReader {
     let length = 0;
     let position = from;
     for (;;) {
-      while (isSpace(xml.charCodeAt(position))) position += 1;
+      position = nextTag(xml, position);
       if (position + 6 > limit || xml.charCodeAt(position) !== 60) return null;
       const next = xml.charCodeAt(position + 1);
       if (next === 47) {
@@ -95,8 +95,7 @@ export class PlainRowReader {
       this.value = decodeXmlText(xml.slice(tagEnd + 8, textEnd));
       return closeAfter(xml, textEnd + 9);
     }
-    let open = tagEnd + 1;
-    while (isSpace(xml.charCodeAt(open))) open += 1;
+    const open = nextTag(xml, tagEnd + 1);
     if (isCellClose(xml, open)) {
       this.value = null;
       return open;
@@ -145,10 +144,18 @@ class AttributeSearch {
   }
 }
 
-/** The </c> at `from` after white space, or -1. */
+/**
+ * The next "<" from `from`, by a native search unless it is right there (-1: none). What is skipped
+ * (white space as writers indent, or any text) is what the general reading skips too: it looks for
+ * the next "<c" in a row and the first "<v>" and "</c>" in a cell.
+ */
+function nextTag(xml: string, from: number): number {
+  return xml.charCodeAt(from) === 60 ? from : xml.indexOf('<', from);
+}
+
+/** The </c> at `from` after white space (or any text), or -1. */
 function closeAfter(xml: string, from: number): number {
-  let position = from;
-  while (isSpace(xml.charCodeAt(position))) position += 1;
+  const position = nextTag(xml, from);
   return isCellClose(xml, position) ? position : -1;
 }
 
