@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from '@amplio/config';
 import { connectedRole, createDataSource, migrateDatabase } from '@amplio/db';
 import { PinoNestLogger } from '@amplio/jobs';
+import { ParsePoolService } from './parsing/parse-pool.service';
 import { createWorkerLogger } from './worker-logging';
 import { WorkerModule } from './worker.module';
 
@@ -30,6 +31,13 @@ async function bootstrap(): Promise<void> {
     logger: new PinoNestLogger(json),
   });
   await app.init();
+  // A worker that imports loads the parsers in its parse threads now, not on its first upload.
+  if (config.workerQueues.includes('import')) {
+    app
+      .get(ParsePoolService)
+      .warm()
+      .catch((error: unknown) => logger.warn(`parse threads not warmed: ${String(error)}`));
+  }
   logger.log(
     `worker ${process.pid} ready on queues ${config.workerQueues.join(', ')} (concurrency ${config.workerConcurrency})`,
   );

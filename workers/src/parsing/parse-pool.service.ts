@@ -20,6 +20,11 @@ export class ParsePoolService implements OnApplicationShutdown {
     });
   }
 
+  /** Starts the threads and loads the parsers in them ahead of the first import. */
+  warm(): Promise<void> {
+    return this.pool.warm();
+  }
+
   /** Parses off the event loop with the time and heap limits (errorImportCorruptedFile beyond). */
   parse(files: RunFile[], analyserFamily: string | null): Promise<ParsedRun> {
     return this.pool.parse(files, analyserFamily);
