@@ -2,17 +2,7 @@ import fc from 'fast-check';
 import type { AmplificationCurve } from '@amplio/domain';
 import { amplificationEvidence, amplifies } from './amplification-check';
 import { interpretRun, interpretWell } from './interpret';
-import { configuration, diagnostic, expression } from './test-factories';
-
-/** Deterministic Gaussian-ish noise (sum of 4 uniforms, SD 1). */
-function noiseSource(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  const uniform = (): number => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296 - 0.5;
-  };
-  return () => (uniform() + uniform() + uniform() + uniform()) * Math.sqrt(3);
-}
+import { configuration, diagnostic, expression, noiseSource } from './test-factories';
 
 interface Family {
   amplitude: number;

@@ -1,16 +1,6 @@
 import { fittedDerivativeMaxima, sdmCq } from './sdm-cq';
 import { interpretRun, type WellInput } from './interpret';
-import { configuration } from './test-factories';
-
-/** Deterministic Gaussian-ish noise (sum of 4 uniforms, SD 1). */
-function noiseSource(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  const uniform = (): number => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296 - 0.5;
-  };
-  return () => (uniform() + uniform() + uniform() + uniform()) * Math.sqrt(3);
-}
+import { configuration, noiseSource } from './test-factories';
 
 interface LowAmplitude {
   cycles: number[];

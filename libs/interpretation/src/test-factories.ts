@@ -73,3 +73,13 @@ export function diagnostic(
 export function configuration(partial: Partial<KitAnalyserConfiguration> = {}): KitAnalyserConfiguration {
   return { channels: [], cqMethod: 'threshold', baseline: null, ratio: null, diagnostics: [], ...partial };
 }
+
+/** Deterministic Gaussian-ish noise (sum of 4 uniforms, SD 1). */
+export function noiseSource(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  const uniform = (): number => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296 - 0.5;
+  };
+  return () => (uniform() + uniform() + uniform() + uniform()) * Math.sqrt(3);
+}

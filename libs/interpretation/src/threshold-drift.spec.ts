@@ -3,7 +3,7 @@ import { CQ_METHODS, type AmplificationCurve } from '@amplio/domain';
 import { amplifyingBaselineWindow, autoBaselineWindow } from './baseline';
 import { interpretRun } from './interpret';
 import type { WellInput } from './interpret-types';
-import { configuration } from './test-factories';
+import { configuration, noiseSource } from './test-factories';
 import { crossingBeforeWindowEnd } from './threshold-cq';
 
 /**
@@ -14,16 +14,6 @@ import { crossingBeforeWindowEnd } from './threshold-cq';
  */
 const THRESHOLD_CQ_TOLERANCE = 2;
 const CYCLES = 45;
-
-/** Deterministic Gaussian-ish noise (sum of 4 uniforms, SD 1). */
-function noiseSource(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  const uniform = (): number => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296 - 0.5;
-  };
-  return () => (uniform() + uniform() + uniform() + uniform()) * Math.sqrt(3);
-}
 
 interface Family {
   amplitude: number;
