@@ -11,6 +11,7 @@ export default tseslint.config(
       'data/**',
       'web/src/api/schema.d.ts',
       'test-results/**',
+      '.tmp/**',
       '**/*.js',
       '**/*.mjs',
       '**/*.cjs',
