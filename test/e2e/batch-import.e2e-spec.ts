@@ -11,7 +11,7 @@ import {
   repoRoot,
   startEmbeddedApp,
   type EmbeddedApp,
-  chooseKitAndLot,
+  interpretEveryWellAsSample,
 } from './harness';
 
 /**
@@ -83,17 +83,7 @@ async function configureAndInterpret(page: Page, appUrl: string, runId: string):
   await page.goto(`${appUrl}/run/configuration?id=${encodeURIComponent(runId)}`, {
     waitUntil: 'domcontentloaded',
   });
-  const instrument = page.locator(testId('run-instrument-name'));
-  await instrument.waitFor({ state: 'visible' });
-  if ((await instrument.inputValue()).trim() === '') await instrument.fill('CFX96 e2e');
-  await chooseKitAndLot(page);
-  await page.locator(testId('run-creation-next')).click();
-  await page.locator(testId('well-panel')).waitFor({ state: 'visible' });
-  await page.locator(testId('apply-sample-type')).click();
-  await page.locator(testId('start-interpretation')).click();
-  await confirm(page);
-  await page.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`, { timeout: IMPORT_TIMEOUT });
-  await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: IMPORT_TIMEOUT });
+  await interpretEveryWellAsSample(page, appUrl, runId, 'CFX96 e2e', IMPORT_TIMEOUT);
 }
 
 async function screenshot(page: Page | undefined, name: string): Promise<void> {

@@ -13,7 +13,8 @@ import {
   testId,
   chooseAnalyser,
   GENOTYPING_FIXTURE,
-  chooseKitAndLot,
+  uploadGenotypingRun,
+  interpretEveryWellAsSample,
 } from './harness';
 
 /**
@@ -41,22 +42,8 @@ function field(page: Page, id: string) {
 async function importInterpretSubmit(page: Page, appUrl: string): Promise<string> {
   await page.locator(testId('run-import-button')).click();
   await chooseAnalyser(page);
-  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(GENOTYPING_FIXTURE);
-  await page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' });
-  await page.locator(testId('import-next')).click();
-  await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
-  const runId = new URL(page.url()).searchParams.get('id') ?? '';
-  const instrument = page.locator(testId('run-instrument-name'));
-  await instrument.waitFor({ state: 'visible', timeout: SLOW });
-  if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
-  await chooseKitAndLot(page);
-  await page.locator(testId('run-creation-next')).click();
-  await page.locator(testId('well-panel')).waitFor({ state: 'visible' });
-  await page.locator(testId('apply-sample-type')).click();
-  await page.locator(testId('start-interpretation')).click();
-  await confirm(page);
-  await page.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`, { timeout: SLOW });
-  await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
+  const runId = await uploadGenotypingRun(page, SLOW);
+  await interpretEveryWellAsSample(page, appUrl, runId, 'QS7Pro e2e', SLOW);
   // Submit is enabled once the interpretation is there.
   const submit = page.locator(`${testId('run-submit')}:not([disabled])`);
   await submit.waitFor({ state: 'visible', timeout: SLOW });

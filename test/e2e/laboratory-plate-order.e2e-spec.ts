@@ -7,10 +7,9 @@ import {
   testId,
   type EmbeddedApp,
   chooseOption,
-  GENOTYPING_FIXTURE,
   QUANTSTUDIO_ANALYSER,
-  chooseKitAndLot,
-  confirm,
+  uploadGenotypingRun,
+  interpretEveryWellAsSample,
 } from './harness';
 
 /**
@@ -39,22 +38,8 @@ afterAll(async () => {
 /** Technician: import, every well a sample, start interpretation; ends on the run's screen, answers its id. */
 async function interpretedRun(page: Page, appUrl: string): Promise<string> {
   await openImportWith(page, appUrl, QUANTSTUDIO_ANALYSER);
-  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(GENOTYPING_FIXTURE);
-  await page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' });
-  await page.locator(testId('import-next')).click();
-  await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
-  const runId = new URL(page.url()).searchParams.get('id') ?? '';
-  expect(runId).not.toBe('');
-  const instrument = page.locator(testId('run-instrument-name'));
-  await instrument.waitFor({ state: 'visible', timeout: SLOW });
-  if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
-  await chooseKitAndLot(page);
-  await page.locator(testId('run-creation-next')).click();
-  await page.locator(testId('well-panel')).waitFor({ state: 'visible' });
-  await page.locator(testId('apply-sample-type')).click();
-  await page.locator(testId('start-interpretation')).click();
-  await confirm(page);
-  await page.waitForURL((url) => url.pathname === `/run/${runId}`, { timeout: SLOW });
+  const runId = await uploadGenotypingRun(page, SLOW);
+  await interpretEveryWellAsSample(page, appUrl, runId, 'QS7Pro e2e', SLOW);
   return runId;
 }
 

@@ -14,6 +14,7 @@ import {
   chooseAnalyser,
   GENOTYPING_FIXTURE,
   chooseKitAndLot,
+  uploadGenotypingRun,
 } from './harness';
 
 /**
@@ -32,14 +33,8 @@ async function importAndStartInterpretation(page: Page, appUrl: string): Promise
   await page.locator(testId('run-import-button')).click();
   await page.waitForURL(`${appUrl}/run/import`);
   await chooseAnalyser(page);
-  await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(GENOTYPING_FIXTURE);
-  await page.locator('.ant-upload-list-item', { hasText: 'example07.xlsx' }).waitFor({ state: 'visible' });
-  await page.locator(testId('import-next')).click();
-
   // Step 2 of the import: run creation, once the import job has parsed the file.
-  await page.waitForURL((url) => url.pathname === '/run/configuration', { timeout: SLOW });
-  const runId = new URL(page.url()).searchParams.get('id');
-  expect(runId).toBeTruthy();
+  const runId = await uploadGenotypingRun(page, SLOW);
   const instrument = page.locator(testId('run-instrument-name'));
   await instrument.waitFor({ state: 'visible', timeout: SLOW });
   if ((await instrument.inputValue()).trim() === '') await instrument.fill('QS7Pro e2e');
@@ -54,8 +49,8 @@ async function importAndStartInterpretation(page: Page, appUrl: string): Promise
   await page.locator(testId('apply-sample-type')).click();
   await page.locator(testId('start-interpretation')).click();
   await confirm(page);
-  await page.waitForURL(`${appUrl}/run/${encodeURIComponent(runId!)}`, { timeout: SLOW });
-  return runId!;
+  await page.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`, { timeout: SLOW });
+  return runId;
 }
 
 /** Technician: waits for the results, checks plate (96 wells) and table, submits with confirmation. */

@@ -1,3 +1,4 @@
 export * from './app-process';
 export * from './browser';
 export * from './ant-select';
+export * from './run-setup';
