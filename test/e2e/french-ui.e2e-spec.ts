@@ -30,8 +30,19 @@ const SLOW = 90_000;
 
 async function switchToFrench(page: Page): Promise<void> {
   await page.locator(testId('language-select')).click();
-  await page.locator(testId('language-fr-FR')).click();
+  const french = page.locator(testId('language-fr-FR'));
+  await french.click();
   await page.locator(testId('nav-runs')).filter({ hasText: 'FR_' }).waitFor({ state: 'visible' });
+  // The language menu must be gone before the screen is read: its items ("English", "Français")
+  // stayed on screen once in CI after the switch. Escape closes a menu that did not close itself.
+  const closed = await french
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!closed) {
+    await page.keyboard.press('Escape');
+    await french.waitFor({ state: 'hidden' });
+  }
 }
 
 /** Texts that are the same in both languages: proper names, units and symbols. */
