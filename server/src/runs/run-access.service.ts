@@ -25,14 +25,18 @@ export class RunAccessService {
   }
 
   /**
-   * The run's id and detail version (RunRepository.detailVersion) if the caller's laboratory may
-   * see it, in one query; 404 otherwise, as `findAccessible`.
+   * The run's id and version (RunRepository.detailVersion, or runVersion for the run itself) if the
+   * caller's laboratory may see it, in one query; 404 otherwise, as `findAccessible`.
    */
   async accessibleDetailVersion(
     user: AuthenticatedUser,
     id: string,
+    of: 'detail' | 'run' = 'detail',
   ): Promise<{ id: string; version: string }> {
-    const found = UUID.test(id) ? await this.runs.detailVersion(scopeOf(user), id) : null;
+    const scope = scopeOf(user);
+    const read = (): Promise<{ id: string; version: string } | null> =>
+      of === 'run' ? this.runs.runVersion(scope, id) : this.runs.detailVersion(scope, id);
+    const found = UUID.test(id) ? await read() : null;
     if (!found) throw new ApiError(HttpStatus.NOT_FOUND, 'errorRunNotFound', [id]);
     return found;
   }

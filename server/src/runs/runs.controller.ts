@@ -32,10 +32,16 @@ export class RunsController {
     return this.runs.page(user, query);
   }
 
+  /** As the interpretation: cached bytes, ETag, gzip once per version of the run. */
   @Get(':id')
   @ApiOkResponse({ type: RunDto })
-  get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<RunDto> {
-    return this.runs.get(user, id);
+  async get(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    sendSerializedBody(request, response, await this.runs.runBody(user, id, acceptsGzip(request)));
   }
 
   /** Sent as cached bytes with an ETag (304 on If-None-Match), gzip-compressed once per version. */

@@ -51,6 +51,16 @@ export class RunsService {
     return this.access.toDto(await this.access.findAccessible(user, id));
   }
 
+  /** GET /run/{id} as serialized bytes: access checked with the run's version, then the cached body of that version. */
+  async runBody(user: AuthenticatedUser, id: string, gzip: boolean): Promise<SerializedBody> {
+    const found = await this.access.accessibleDetailVersion(user, id, 'run');
+    return this.bodies.get(
+      `run/${found.id}/${found.version}`,
+      async () => this.access.toDto(await this.access.findAccessible(user, found.id)),
+      gzip,
+    );
+  }
+
   /** Saves the wells' kit, lot and sample type, then asks for an interpretation. */
   async configure(user: AuthenticatedUser, body: CreateRunDto): Promise<RunDto> {
     const run = await this.access.findUpdatable(user, body.id);

@@ -3,6 +3,11 @@ import { createReviewRun, type ReviewRun } from './review-run-factory';
 
 jest.setTimeout(120_000);
 
+interface RunBody {
+  plateId: string | null;
+  wells: Record<string, { name: string | null; lotName: string | null; kitName: string | null } | undefined>;
+}
+
 interface Fetched {
   status: number;
   etag: string | null;
@@ -11,7 +16,7 @@ interface Fetched {
 }
 
 /**
- * GET /run/{id}/interpretation and /chart are served from a per-process cache of serialized bodies
+ * GET /run/{id}, /run/{id}/interpretation and /chart are served from a per-process cache of serialized bodies
  * keyed by the run's detail version (docs/performance.md): same bytes while nothing changes, a new
  * body after any change (also one made by another process, here straight in the database), 304 on
  * If-None-Match, and the laboratory check before the cache.
@@ -41,7 +46,7 @@ describe('run interpretation and chart bodies, cached', () => {
   };
 
   it('answers the same bytes twice, gzip-compressed when accepted, and 304 on If-None-Match', async () => {
-    for (const path of [`/run/${run.id}/interpretation`, `/run/${run.id}/chart`]) {
+    for (const path of [`/run/${run.id}`, `/run/${run.id}/interpretation`, `/run/${run.id}/chart`]) {
       const first = await get('technician', path, { 'accept-encoding': 'identity' });
       const second = await get('technician', path, { 'accept-encoding': 'identity' });
       expect(first.status).toBe(200);
@@ -111,8 +116,48 @@ describe('run interpretation and chart bodies, cached', () => {
     expect(renamed.text).toContain('"Renamed"');
   });
 
+  it('answers a new run body after a change to the run, a well, or the name of a lot or kit it shows', async () => {
+    const path = `/run/${run.id}`;
+    const read = async (): Promise<{ etag: string | null; body: RunBody }> => {
+      const fetched = await get('technician', path);
+      expect(fetched.status).toBe(200);
+      return { etag: fetched.etag, body: JSON.parse(fetched.text) as RunBody };
+    };
+    const changes: Array<{ sql: string; params: unknown[]; seen: (body: RunBody) => unknown }> = [
+      {
+        sql: `UPDATE run SET plate_id = 'PLATE-42' WHERE id = $1`,
+        params: [run.id],
+        seen: (body) => body.plateId,
+      },
+      {
+        sql: `UPDATE well SET name = 'Moved' WHERE run_id = $1 AND position = 'A3'`,
+        params: [run.id],
+        seen: (body) => body.wells.A3?.name,
+      },
+      {
+        sql: `UPDATE lot SET name = name || ' renamed' WHERE id = $1`,
+        params: [run.lot.id],
+        seen: (body) => body.wells.A1?.lotName,
+      },
+      {
+        sql: `UPDATE kit SET name = name || ' renamed' WHERE id = $1`,
+        params: [run.lot.kitId],
+        seen: (body) => body.wells.A1?.kitName,
+      },
+    ];
+    for (const change of changes) {
+      const before = await read();
+      expect(before).toEqual(await read());
+      await app.dataSource.query(change.sql, change.params);
+      const after = await read();
+      expect(after.etag).not.toBe(before.etag);
+      expect(change.seen(after.body)).not.toEqual(change.seen(before.body));
+    }
+    expect((await read()).body.plateId).toBe('PLATE-42');
+  });
+
   it("refuses another laboratory's user before the cache, even with the right ETag", async () => {
-    for (const path of [`/run/${run.id}/interpretation`, `/run/${run.id}/chart`]) {
+    for (const path of [`/run/${run.id}`, `/run/${run.id}/interpretation`, `/run/${run.id}/chart`]) {
       const own = await get('technician', path);
       expect(own.status).toBe(200);
       const other = await get('othertech', path);

@@ -189,6 +189,28 @@ export class RunRepository {
     return row ?? null;
   }
 
+  /**
+   * As `detailVersion`, for what GET /run/{id} shows: the run row itself, its wells, the lots and kits
+   * the wells name (their names are in the body) and the analyser. One small query.
+   */
+  async runVersion(scope: LaboratoryScope, runId: string): Promise<{ id: string; version: string } | null> {
+    const where = scopeCondition(scope, 'r.laboratory_id', 2);
+    const sum = (rows: string): string =>
+      `(SELECT count(*) || '.' || coalesce(sum(xmin::text::bigint), 0) FROM ${rows})`;
+    const lotIds = 'SELECT lot_id FROM well WHERE run_id = r.id';
+    const [row] = await this.dataSource.query<Array<{ id: string; version: string }>>(
+      `SELECT r.id, concat_ws('/', r.xmin::text,
+              ${sum('well WHERE run_id = r.id')},
+              ${sum(`lot WHERE id IN (${lotIds})`)},
+              ${sum(`kit WHERE id IN (SELECT kit_id FROM well WHERE run_id = r.id)
+                        OR id IN (SELECT kit_id FROM lot WHERE id IN (${lotIds}))`)},
+              ${sum('analyser WHERE id = r.analyser_id')}) AS version
+         FROM run r WHERE r.id = $1 AND ${where.sql}`,
+      [runId, ...where.params],
+    );
+    return row ?? null;
+  }
+
   listInterpretations(runId: string): Promise<WellInterpretationEntity[]> {
     return this.dataSource.getRepository(WellInterpretationEntity).find({ where: { runId } });
   }
