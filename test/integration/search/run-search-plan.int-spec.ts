@@ -120,6 +120,13 @@ describe('run search query plans at 100,000 runs', () => {
     }
   });
 
+  it("counts a word that matches most of a laboratory's runs from that laboratory's index entries alone", async () => {
+    const [, count] = await plans(labA, ['cfx']);
+    const scans = count.filter((node) => node['Index Name'] === 'run_lab_search_text');
+    expect(scans.map((node) => node['Node Type'])).toEqual(['Index Only Scan']);
+    expect(count.map((node) => node['Index Name'])).not.toContain('run_search_text_trgm');
+  });
+
   it('gives the default order (business id, newest first) from a business-id index, without sorting', async () => {
     for (const scope of [labA, all]) {
       const [page] = await plans(scope, []);

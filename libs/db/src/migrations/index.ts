@@ -15,6 +15,7 @@ import { SearchOutbox1764840000000 } from './1764840000000-search-outbox';
 import { RunListCoveringIndexes1764860000000 } from './1764860000000-run-list-covering-indexes';
 import { LaboratoryPlateOrder1764870000000 } from './1764870000000-laboratory-plate-order';
 import { SearchOutboxSwitch1764880000000 } from './1764880000000-search-outbox-switch';
+import { RunSearchLaboratoryScan1764890000000 } from './1764890000000-run-search-laboratory-scan';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   RunListCoveringIndexes1764860000000,
   LaboratoryPlateOrder1764870000000,
   SearchOutboxSwitch1764880000000,
+  RunSearchLaboratoryScan1764890000000,
 ];
