@@ -53,18 +53,15 @@ export async function firstLotId(url: string, token: string): Promise<string> {
   return lots[0].id;
 }
 
-/**
- * Every well gets the lot (A1 the negative control), POST /api/run, then waits until the run is
- * interpreted (its `dirty` mark cleared by the interpretation job).
- */
-export async function configureAndInterpret(
+/** Every well gets the lot (A1 the negative control): POST /api/run, which queues the interpretation. */
+export async function configureRun(
   url: string,
   token: string,
-  run: UploadedRun,
+  runId: string,
+  positions: string[],
   lotId: string,
-  timeoutMs = 120_000,
 ): Promise<void> {
-  const wells = Object.keys(run.wells).map((position) => ({
+  const wells = positions.map((position) => ({
     position,
     lotId,
     sampleType: position === 'A1' ? 'NEGATIVE_AMPLIFICATION_CONTROL' : 'SAMPLE',
@@ -73,10 +70,21 @@ export async function configureAndInterpret(
     await fetch(`${url}/api/run`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ id: run.id, instrumentName: 'QuantStudio 7 Pro', wells }),
+      body: JSON.stringify({ id: runId, instrumentName: 'QuantStudio 7 Pro', wells }),
     }),
     'configure',
   );
+}
+
+/** `configureRun`, then waits until the run is interpreted (its `dirty` mark cleared by the interpretation job). */
+export async function configureAndInterpret(
+  url: string,
+  token: string,
+  run: UploadedRun,
+  lotId: string,
+  timeoutMs = 120_000,
+): Promise<void> {
+  await configureRun(url, token, run.id, Object.keys(run.wells), lotId);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const current = await json<{ dirty: boolean }>(
