@@ -69,6 +69,42 @@ describe('safety net: amplification without Cq', () => {
     );
   });
 
+  it('sees every LightCycler 480 low-amplitude amplification (8 to 9 units over noise 0.3, about 28 noise SDs), early shallow rises with 3 to 8 baseline reads included', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          amplitude: fc.double({ min: 8, max: 9, noNaN: true }),
+          noise: fc.constant(0.3),
+          drift: fc.double({ min: -0.02, max: 0.02, noNaN: true }),
+          midpoint: fc.double({ min: 14, max: 30, noNaN: true }),
+          steepness: fc.double({ min: 0.45, max: 0.9, noNaN: true }),
+          plateau: fc.constant(1),
+          baseline: fc.double({ min: 0.4, max: 0.6, noNaN: true }),
+          seed: fc.integer({ min: 1, max: 1_000_000 }),
+          cycles: fc.constant(45),
+        }),
+        (f) => {
+          const curve = synthetic(f);
+          expect(amplificationEvidence(curve.cycles, curve.fluorescence)).toMatchObject({ amplifies: true });
+        },
+      ),
+      { numRuns: 400, seed: 13 },
+    );
+  });
+
+  it('a rise of a few reading quanta is no amplification, however well a sigmoid runs through it', () => {
+    // LightCycler reads rounded to 0.01 that wander from 0.43 down to 0.41 and up to 0.44 (Nrd1 F12).
+    const reads = [43, 43, 42, 42, 42, 42, 42, 42, 42, 42, 42, 41, 41, 41, 41, 41, 41, 41, 41, 41];
+    reads.push(41, 41, 41, 41, 41, 42, 42, 42, 43, 43, 43, 44, 44, 44, 44, 44, 44, 44, 45, 44);
+    const cycles = reads.map((_, i) => i + 1);
+    expect(
+      amplifies(
+        cycles,
+        reads.map((r) => r / 100),
+      ),
+    ).toBe(false);
+  });
+
   it('raises no alarm on curves without amplification: noise, drift up or down, a baseline step, a one-read spike', () => {
     fc.assert(
       fc.property(

@@ -1,4 +1,5 @@
-import { fitLine, median, residualSd } from './curve-math';
+import { fittedAmplification } from './amplification-fit';
+import { fitLine, median, residualSd, stepNoiseSd } from './curve-math';
 
 /**
  * The safety net (docs/interpretation.md, "Amplification without Cq"): a test, independent of the
@@ -9,25 +10,33 @@ import { fitLine, median, residualSd } from './curve-math';
  * 1. drift m = the median step of the first third or of the last third of the curve, whichever is
  *    smaller in size (a straight drift gives the same in both; an amplification leaves at least
  *    one of its baseline and its plateau flat), then re-read from the steps before the climb found
- *    with it; a drift within 2 standard errors of 0 counts as 0; excess steps e[i] = d[i] - m;
+ *    with it; a drift within 2 standard errors of 0 counts as 0 (the re-read drift's standard
+ *    error is at least that of the whole curve's step SD, 1.4826 MAD: 4 to 8 baseline steps before
+ *    an early rise can agree by chance); excess steps e[i] = d[i] - m;
  * 2. the rise R is the largest sum of consecutive excess steps (the largest drift-free climb);
  * 3. noise: the larger of the step noise (1.4826 MAD(e) / sqrt 2) and the residual SD of a straight
- *    line through the reads before the rise (a wandering baseline), floored by the reading quantum;
+ *    line through the baseline reads, up to the read before the last read under 10 % of the rise (a
+ *    wandering baseline), floored by the reading quantum;
  * 4. the curve amplifies when all of these hold:
  *    - signal-to-noise R / noise >= 16 (AMPLIFICATION_MIN_SNR; white noise alone climbs about
  *      5 noise SDs at most over 40 reads);
  *    - monotone rise: at least 75 % of the steps from 10 % to 90 % of the rise climb
  *      (AMPLIFICATION_MIN_MONOTONE_FRACTION), or at least 90 % of its two-read steps
  *      (AMPLIFICATION_MIN_PAIR_MONOTONE_FRACTION: a slow rise in noise, e.g. 8 units over 8 cycles
- *      with a noise SD of 0.3, has single steps that fall back), over at least 2 steps, and no single step makes more
- *      than 60 % of the rise (AMPLIFICATION_MAX_STEP_FRACTION: a one-read spike or a level jump,
- *      e.g. a bubble, is not an amplification), and the rise from 10 % to 90 % takes at most 20
- *      cycles (AMPLIFICATION_MAX_RISE_CYCLES: even a PCR of efficiency 1.3 climbs from 10 % to 90 %
- *      of its plateau in about 8 cycles; a baseline drift spreads over the whole run);
+ *      with a noise SD of 0.3, has single steps that fall back), over at least 2 steps, and no
+ *      single step makes more than 60 % of the rise (AMPLIFICATION_MAX_STEP_FRACTION: a one-read
+ *      spike or a level jump, e.g. a bubble, is not an amplification), and the rise from 10 % to
+ *      90 % takes at most 20 cycles (AMPLIFICATION_MAX_RISE_CYCLES: even a PCR of efficiency 1.3
+ *      climbs from 10 % to 90 % of its plateau in about 8 cycles; a drift spreads over the run);
  *    - take-off: the steepest step of the rise is not its first one (an amplification accelerates
  *      out of its baseline; a badly corrected baseline that bends up from the first reads does not);
  *    - rise relative to plateau: the reads after the climb stay at >= 60 % of it on median
  *      (AMPLIFICATION_MIN_PLATEAU_FRACTION): an amplicon does not vanish, a bump or a spike does.
+ * 5. second opinion: a curve that fails 4. but climbs at least AMPLIFICATION_FIT_MIN_CLIMB_SNR step
+ *    noise SDs is fitted with a logistic (amplification-fit.ts); it amplifies when the fit shows a
+ *    whole sigmoid of at least 16 residual SDs inside the reads. Each rule of 4. reads a few reads
+ *    (one step, the 10 % crossing, a short baseline), so near their limit one unlucky read fails a
+ *    curve the fit, which weighs every read, sees clearly.
  */
 export const AMPLIFICATION_MIN_SNR = 16;
 export const AMPLIFICATION_MIN_MONOTONE_FRACTION = 0.75;
@@ -35,10 +44,14 @@ export const AMPLIFICATION_MIN_PAIR_MONOTONE_FRACTION = 0.9;
 export const AMPLIFICATION_MIN_PLATEAU_FRACTION = 0.6;
 export const AMPLIFICATION_MAX_STEP_FRACTION = 0.6;
 export const AMPLIFICATION_MAX_RISE_CYCLES = 20;
+/** Half the SNR bar: below it no fit is tried (a fitted rise of 16 SDs climbs at least this much). */
+export const AMPLIFICATION_FIT_MIN_CLIMB_SNR = AMPLIFICATION_MIN_SNR / 2;
 const MIN_RISE_STEPS = 2;
 
 export interface AmplificationEvidence {
   amplifies: boolean;
+  /** True when the rule tests failed and the fitted logistic (amplification-fit.ts) saw the rise. */
+  fitted: boolean;
   /** Rise over noise. */
   snr: number;
   /** Fraction of climbing steps between 10 % and 90 % of the rise. */
@@ -68,6 +81,7 @@ function scratch(which: number, length: number): Float64Array {
 
 const NONE: AmplificationEvidence = {
   amplifies: false,
+  fitted: false,
   snr: 0,
   monotoneFraction: 0,
   pairMonotoneFraction: 0,
@@ -78,14 +92,15 @@ const NONE: AmplificationEvidence = {
 
 /**
  * The median of the steps d[from..to] when it differs from 0 by more than 2 standard errors
- * (1.2533 x 1.4826 MAD / sqrt(count)), else 0: a drift read off noise would tilt the whole curve.
+ * (1.2533 x SD / sqrt(count), SD = 1.4826 MAD of those steps, at least `stepSd`), else 0: a drift
+ * read off noise would tilt the whole curve.
  */
-function significantDrift(d: Float64Array, from: number, to: number): number {
+function significantDrift(d: Float64Array, from: number, to: number, stepSd: number): number {
   const count = to - from + 1;
   const m = median(d, from, to);
   const deviations = scratch(2, count);
   for (let i = 0; i < count; i++) deviations[i] = Math.abs(d[from + i] - m);
-  const standardError = (1.2533 * 1.4826 * median(deviations)) / Math.sqrt(count);
+  const standardError = (1.2533 * Math.max(1.4826 * median(deviations), stepSd)) / Math.sqrt(count);
   return Math.abs(m) > 2 * standardError ? m : 0;
 }
 
@@ -116,14 +131,39 @@ export function amplificationEvidence(
   values: ArrayLike<number>,
 ): AmplificationEvidence {
   const n = Math.min(cycles.length, values.length);
+  const rules = ruleEvidence(cycles, values);
+  if (rules.amplifies || !(rules.climbSnr >= AMPLIFICATION_FIT_MIN_CLIMB_SNR)) return rules.evidence;
+  const fitted = fittedAmplification(
+    cycles,
+    values,
+    n >= 10 ? 2 : 0,
+    AMPLIFICATION_MIN_SNR,
+    AMPLIFICATION_MAX_RISE_CYCLES,
+  );
+  if (!fitted) return rules.evidence;
+  return {
+    ...rules.evidence,
+    amplifies: true,
+    fitted: true,
+    snr: fitted.snr,
+    riseStartCycle: fitted.riseStartCycle,
+    riseEndCycle: fitted.riseEndCycle,
+  };
+}
+
+function ruleEvidence(
+  cycles: ArrayLike<number>,
+  values: ArrayLike<number>,
+): { amplifies: boolean; climbSnr: number; evidence: AmplificationEvidence } {
+  const n = Math.min(cycles.length, values.length);
   const start = n >= 10 ? 2 : 0;
   const steps = n - 1 - start;
-  if (steps < 3) return NONE;
+  if (steps < 3) return { amplifies: false, climbSnr: 0, evidence: NONE };
   const d = scratch(0, steps);
   for (let i = 0; i < steps; i++) d[i] = values[start + i + 1] - values[start + i];
   const third = Math.max(1, Math.floor(steps / 3));
-  const early = significantDrift(d, 0, third - 1);
-  const late = significantDrift(d, steps - third, steps - 1);
+  const early = significantDrift(d, 0, third - 1, 0);
+  const late = significantDrift(d, steps - third, steps - 1, 0);
   const drift = Math.abs(early) <= Math.abs(late) ? early : late;
   // Pass 1 locates the climb with that drift; pass 2 re-reads the drift from the baseline before
   // the climb (when it has at least 4 steps), where it can be seen without the plateau.
@@ -131,16 +171,21 @@ export function amplificationEvidence(
   for (let i = 0; i < steps; i++) e[i] = d[i] - drift;
   let { best, from, to } = largestClimb(e);
   if (from >= 4) {
-    const baselineDrift = significantDrift(d, 0, from - 1);
+    // The step SD of the whole curve (1.4826 MAD, robust to the climb's steps) floors the spread the
+    // re-read drift is judged against: 4 to 8 steps before an early rise may agree by chance.
+    const stepSd = Math.SQRT2 * stepNoiseSd(values, start, n - 1);
+    const baselineDrift = significantDrift(d, 0, from - 1, stepSd);
     for (let i = 0; i < steps; i++) e[i] = d[i] - baselineDrift;
     ({ best, from, to } = largestClimb(e));
   }
-  if (to < 0 || !(best > 0)) return NONE;
+  if (to < 0 || !(best > 0)) return { amplifies: false, climbSnr: 0, evidence: NONE };
   const absDeviations = d;
   for (let i = 0; i < steps; i++) absDeviations[i] = Math.abs(e[i]);
   const stepNoise = (1.4826 * median(absDeviations)) / Math.SQRT2;
   // The noise below is at least the step noise: a climb under 16 step-noise SDs cannot pass.
-  if (best < AMPLIFICATION_MIN_SNR * stepNoise) return { ...NONE, snr: best / stepNoise };
+  const climbSnr = best / stepNoise;
+  if (best < AMPLIFICATION_MIN_SNR * stepNoise)
+    return { amplifies: false, climbSnr, evidence: { ...NONE, snr: climbSnr } };
   // The 90 % point: first read at 90 % of the climb; the 10 % point: walking back from there, the
   // last read under 10 % (so that baseline noise wandering near 10 % does not stretch the rise).
   // level = the drift-free level of read k90 (then k10) relative to the read where the climb starts.
@@ -186,8 +231,8 @@ export function amplificationEvidence(
   const plateauFraction = median(after) / best;
   let quantum = Infinity;
   for (const v of absDeviations) if (v > 1e-12 && v < quantum) quantum = v;
-  // Baseline before the climb: reads start .. start + from (inclusive), drift line removed.
-  const baseEnd = start + from;
+  // Baseline before the climb: reads start .. start + max(from, k10 - 1) (inclusive), drift line removed.
+  const baseEnd = start + Math.max(from, k10 - 1);
   const baselineNoise =
     baseEnd - start + 1 >= 4
       ? residualSd(cycles, values, fitLine(cycles, values, start, baseEnd), start, baseEnd)
@@ -213,12 +258,17 @@ export function amplificationEvidence(
     plateauFraction >= AMPLIFICATION_MIN_PLATEAU_FRACTION;
   return {
     amplifies,
-    snr,
-    monotoneFraction,
-    pairMonotoneFraction,
-    plateauFraction,
-    riseStartCycle: cycles[start + k10],
-    riseEndCycle: cycles[Math.min(n - 1, start + k90 + 1)],
+    climbSnr,
+    evidence: {
+      amplifies,
+      fitted: false,
+      snr,
+      monotoneFraction,
+      pairMonotoneFraction,
+      plateauFraction,
+      riseStartCycle: cycles[start + k10],
+      riseEndCycle: cycles[Math.min(n - 1, start + k90 + 1)],
+    },
   };
 }
 

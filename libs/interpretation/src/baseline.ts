@@ -1,5 +1,13 @@
-import { amplificationEvidence } from './amplification-check';
-import { fitLine, indexAtOrAfter, indexAtOrBefore, median, residualSd, type Line } from './curve-math';
+import { amplificationEvidence, type AmplificationEvidence } from './amplification-check';
+import {
+  fitLine,
+  indexAtOrAfter,
+  indexAtOrBefore,
+  median,
+  residualSd,
+  stepNoiseSd,
+  type Line,
+} from './curve-math';
 
 /** Baseline window in cycle numbers (1-based, inclusive) and the matching array indices. */
 export interface BaselineWindow {
@@ -33,6 +41,11 @@ export const RISE_START_MARGIN_READS = 2;
  * which the safety net flags for review but which must not become a Cq.
  */
 export const PLATEAU_READS = 3;
+
+/** A window with fewer reads than this keeps its line's slope only when it is clear of the noise... */
+export const SHORT_WINDOW_READS = 8;
+/** ... by this many standard errors (see shortWindowLine). */
+export const SHORT_WINDOW_SLOPE_SES = 3;
 
 /** Scratch buffers reused across calls (the engine is synchronous and single-threaded). */
 let stepScratch = new Float64Array(64);
@@ -131,9 +144,9 @@ export function autoBaselineWindow(cycles: ArrayLike<number>, values: ArrayLike<
 export function amplifyingBaselineWindow(
   cycles: ArrayLike<number>,
   values: ArrayLike<number>,
+  evidence: AmplificationEvidence = amplificationEvidence(cycles, values),
 ): BaselineWindow {
   const window = autoBaselineWindow(cycles, values);
-  const evidence = amplificationEvidence(cycles, values);
   if (!evidence.amplifies || evidence.riseStartCycle === null || evidence.riseEndCycle === null)
     return window;
   const riseStart = indexAtOrAfter(cycles, evidence.riseStartCycle);
@@ -174,6 +187,37 @@ export interface BaselineCorrection {
 }
 
 /**
+ * The line of a window shorter than SHORT_WINDOW_READS: its least-squares slope when that differs
+ * from 0 by more than SHORT_WINDOW_SLOPE_SES standard errors, else the window's mean (slope 0). The
+ * standard error is the curve's step noise (stepNoiseSd, from every read: a few reads cannot say
+ * how noisy they are) over sqrt(sum (x - mean x)^2). Four noisy reads before an early rise give a
+ * slope that is mostly noise (SE 0.13 per cycle on noise 0.3), and the line carries it 8 to 10
+ * cycles on to the crossing: 1 to 6 cycles of Cq error on LightCycler 480 curves rising at cycle
+ * 9-12 (docs/interpretation.md, "Threshold Cq on drifting baselines"). A drift clear of the noise
+ * keeps its line.
+ */
+function shortWindowLine(cycles: ArrayLike<number>, values: ArrayLike<number>, window: BaselineWindow): Line {
+  const from = window.startIndex;
+  const to = window.endIndex;
+  const line = fitLine(cycles, values, from, to);
+  const count = to - from + 1;
+  if (count >= SHORT_WINDOW_READS || count < 2) return line;
+  let mean = 0;
+  let meanX = 0;
+  for (let i = from; i <= to; i++) {
+    mean += values[i];
+    meanX += cycles[i];
+  }
+  mean /= count;
+  meanX /= count;
+  let sxx = 0;
+  for (let i = from; i <= to; i++) sxx += (cycles[i] - meanX) ** 2;
+  const standardError =
+    stepNoiseSd(values, from, Math.min(cycles.length, values.length) - 1) / Math.sqrt(sxx);
+  return Math.abs(line.slope) > SHORT_WINDOW_SLOPE_SES * standardError ? line : { slope: 0, intercept: mean };
+}
+
+/**
  * Fits a straight line over the window and subtracts it from every read. Curves the instrument
  * already corrected (`alreadyCorrected`) are copied as they are; the window still bounds the Cq
  * search and the noise estimate.
@@ -183,12 +227,15 @@ export function correctBaseline(
   values: ArrayLike<number>,
   window: BaselineWindow,
   alreadyCorrected: boolean,
+  flattenShortWindow = false,
 ): BaselineCorrection {
   const n = Math.min(cycles.length, values.length);
   const corrected = new Float64Array(n);
   const line = alreadyCorrected
     ? { slope: 0, intercept: 0 }
-    : fitLine(cycles, values, window.startIndex, window.endIndex);
+    : flattenShortWindow
+      ? shortWindowLine(cycles, values, window)
+      : fitLine(cycles, values, window.startIndex, window.endIndex);
   for (let i = 0; i < n; i++) corrected[i] = values[i] - (line.slope * cycles[i] + line.intercept);
   const noiseLine = alreadyCorrected
     ? fitLine(cycles, corrected, window.startIndex, window.endIndex)

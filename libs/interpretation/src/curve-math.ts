@@ -90,6 +90,24 @@ export function residualSd(
   return Math.sqrt(sum / (count - 2));
 }
 
+let stepScratch = new Float64Array(64);
+
+/**
+ * The white-noise SD of reads from their steps: 1.4826 x the median absolute deviation of the steps
+ * y[i+1] - y[i] (i = from .. to - 1) around their median, / sqrt 2. A drift moves every step alike
+ * and a rise moves a minority of them, so neither counts (0 with fewer than 2 steps).
+ */
+export function stepNoiseSd(y: ArrayLike<number>, from = 0, to = y.length - 1): number {
+  const count = to - from;
+  if (count < 2) return 0;
+  if (stepScratch.length < count) stepScratch = new Float64Array(count * 2);
+  const d = stepScratch.subarray(0, count);
+  for (let i = 0; i < count; i++) d[i] = y[from + i + 1] - y[from + i];
+  const middle = median(d);
+  for (let i = 0; i < count; i++) d[i] = Math.abs(d[i] - middle);
+  return (1.4826 * median(d)) / Math.SQRT2;
+}
+
 /** First index whose cycle is >= the given cycle (cycles ascending); length when none. */
 export function indexAtOrAfter(cycles: ArrayLike<number>, cycle: number): number {
   let i = 0;

@@ -26,6 +26,11 @@ export type {
   WellResult,
 } from './interpret-types';
 
+/** The safety net on the reads as given, computed once per channel (the window may have needed it). */
+function safetyNet(prepared: PreparedChannel): boolean {
+  return prepared.amplifying ?? amplifies(prepared.cycles, prepared.values);
+}
+
 function finishChannel(
   prepared: PreparedChannel,
   config: KitAnalyserConfiguration,
@@ -57,7 +62,7 @@ function finishChannel(
     window.endIndex < n - 1 &&
     searched[window.endIndex] >= threshold
   ) {
-    amplifying = amplifies(cycles, prepared.values);
+    amplifying = safetyNet(prepared);
     if (amplifying)
       crossing = crossingBeforeWindowEnd(
         cycles,
@@ -76,14 +81,14 @@ function finishChannel(
   // Cy0 fits the same curves, on the baseline-corrected reads (its model has a constant baseline).
   let seen: boolean | null = null;
   if (config.cqMethod === 'sdm' || config.cqMethod === 'cy0') {
-    seen = crossing !== null || (amplifying ?? amplifies(cycles, prepared.values));
+    seen = crossing !== null || (amplifying ?? safetyNet(prepared));
     if (!seen) cq = null;
     else if (config.cqMethod === 'sdm') cq = sdmCq(cycles, prepared.values, window.startIndex);
     else cq = cy0Cq(cycles, corrected);
   }
   // The safety net runs only where the method gave no Cq (a Cq already says "amplified"), on the
   // reads as given: it removes its own drift, a baseline line through a rise would bend it.
-  const amplification = cq !== null || (seen ?? amplifying ?? amplifies(cycles, prepared.values));
+  const amplification = cq !== null || (seen ?? amplifying ?? safetyNet(prepared));
   const points = new Array<{ x: number; y: number }>(chartPoints ? n : 0);
   if (chartPoints) for (let i = 0; i < n; i++) points[i] = { x: cycles[i], y: corrected[i] };
   return {

@@ -1,4 +1,5 @@
 import type { AmplificationCurve, ChannelConfiguration, KitAnalyserConfiguration } from '@amplio/domain';
+import { amplificationEvidence } from './amplification-check';
 import {
   amplifyingBaselineWindow,
   autoBaselineWindow,
@@ -24,6 +25,8 @@ export interface PreparedChannel {
   fixedThreshold: number | null;
   fixedSource: ThresholdSource | null;
   signalProcessing: SignalProcessing;
+  /** The safety net's verdict on `values` when the window needed it, else null (not yet computed). */
+  amplifying: boolean | null;
 }
 
 /** A channel whose curve cannot be read. */
@@ -83,6 +86,7 @@ export function prepareChannel(
   const { cycles, values } = orderedReads(curve);
   const alreadyCorrected = curve.kind === 'baseline-corrected';
   let window: BaselineWindow;
+  let amplifying: boolean | null = null;
   if (config.baseline) window = fixedBaselineWindow(cycles, config.baseline);
   else if (alreadyCorrected && input.instrumentBaseline && !wholeCurve(input.instrumentBaseline, cycles))
     window = fixedBaselineWindow(cycles, input.instrumentBaseline);
@@ -92,8 +96,14 @@ export function prepareChannel(
   // keep the steepest-step rule: the safety net flags such a curve for review instead.
   else if (alreadyCorrected || input.signalProcessing === 'quantstudio')
     window = autoBaselineWindow(cycles, values);
-  else window = amplifyingBaselineWindow(cycles, values);
-  const correction = correctBaseline(cycles, values, window, alreadyCorrected);
+  else {
+    const evidence = amplificationEvidence(cycles, values);
+    amplifying = evidence.amplifies;
+    window = amplifyingBaselineWindow(cycles, values, evidence);
+  }
+  // A short window the safety net chose (before an early rise) keeps its slope only when clear of
+  // the noise; a kit's or an instrument's window is used as it is.
+  const correction = correctBaseline(cycles, values, window, alreadyCorrected, amplifying === true);
   const configured = configuredChannel(config, input.dye);
   let fixedThreshold: number | null = null;
   let fixedSource: ThresholdSource | null = null;
@@ -115,6 +125,7 @@ export function prepareChannel(
     fixedThreshold,
     fixedSource,
     signalProcessing: input.signalProcessing ?? 'none',
+    amplifying,
   };
 }
 
