@@ -91,16 +91,14 @@ async function timed(
   done: () => Promise<void>,
 ): Promise<{ submitSeconds: number; seconds: number }> {
   if (mode === 'queued') await queue.pause();
-  let started = Date.now();
+  const submitting = Date.now();
   await submit();
   const submitted = Date.now();
-  if (mode === 'queued') {
-    started = Date.now();
-    await queue.resume();
-  }
+  if (mode === 'queued') await queue.resume();
+  const started = mode === 'queued' ? submitted : submitting;
   await done();
   const round = (ms: number): number => Math.round(ms / 100) / 10;
-  return { submitSeconds: round(submitted - started), seconds: (Date.now() - started) / 1000 };
+  return { submitSeconds: round(submitted - submitting), seconds: (Date.now() - started) / 1000 };
 }
 
 /** `count` tasks shared by `clients` clients, each client one task after the other. */
