@@ -56,6 +56,17 @@ describe('agreement report', () => {
     }
   });
 
+  it("LightCycler 480: Nrd1's Cp sits at one fluorescence (a noise band), AMC's Machine Cq at the second-derivative maximum", () => {
+    const nrd1 = byLabel('Edward_qPCR_Nrd1_calibration');
+    const amc = byLabel('volume_machine.rdml, AMC Amsterdam');
+    for (const r of [nrd1, amc]) expect(r.recovered?.figures.compared).toBe(r.threshold?.figures.compared);
+    // Read at the threshold recovered from Roche's Cp, Nrd1 agrees better than by any curve-shape rule.
+    expect(nrd1.recovered?.figures.medianAbs).toBeLessThan(0.3);
+    expect(nrd1.recovered?.figures.medianAbs).toBeLessThan(nrd1.figures.medianAbs / 2);
+    // AMC the other way round: the second-derivative maximum is closer than any single threshold.
+    expect(amc.figures.medianAbs).toBeLessThan((amc.recovered?.figures.medianAbs ?? 0) / 2);
+  });
+
   it('CFX RDML Cy5: no well has a CFX Cq, so its threshold is unknown and its calls are not compared', () => {
     const r = byLabel('BioRad_qPCR_melt.rdml');
     expect(r.unknownThresholds).toHaveLength(1);

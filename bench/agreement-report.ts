@@ -11,6 +11,8 @@ import {
 import type { ParsedRun } from '@amplio/domain';
 import type { WellResult } from '../libs/interpretation/src/interpret-types';
 import {
+  NO_KIT,
+  cfxThresholds,
   compareRun,
   parseFixture,
   parseRdmlExperiment,
@@ -41,6 +43,39 @@ export interface SetReport extends CallReport {
    * threshold (the command line's default), its figures and call disagreements (those count too).
    */
   threshold: (CallReport & { figures: AgreementFigures }) | null;
+  /** With alsoRecoveredThreshold: the threshold per dye recovered from the instrument's Cq, and the figures at it. */
+  recovered: { thresholds: string; figures: AgreementFigures } | null;
+}
+
+/** The run with its channels' instrument Cq taken from `cqs` ("A1|DYE") where given. */
+function withInstrumentCq(run: ParsedRun, cqs: Map<string, number | null> | undefined): ParsedRun {
+  if (!cqs) return run;
+  return {
+    ...run,
+    wells: run.wells.map((well) => ({
+      ...well,
+      channels: Object.fromEntries(
+        Object.entries(well.channels).map(([dye, channel]) => [
+          dye,
+          { ...channel, instrumentCq: cqs.get(`${well.position}|${dye}`) ?? null },
+        ]),
+      ),
+    })),
+  };
+}
+
+/** The figures at the threshold recovered from the instrument's Cq (AgreementSet.alsoRecoveredThreshold). */
+function recoveredThreshold(
+  run: ParsedRun,
+  instrumentCq: Map<string, number | null> | undefined,
+  compared: (pairs: CqPair[]) => CqPair[],
+): SetReport['recovered'] {
+  const channels = cfxThresholds(withInstrumentCq(run, instrumentCq));
+  const comparison = compareRun(run, { ...NO_KIT, channels }, { instrumentCq });
+  return {
+    thresholds: channels.map((c) => `${c.channel} ${c.threshold?.toPrecision(3)}`).join(', '),
+    figures: agreement(compared(comparison.pairs)),
+  };
 }
 
 /** The instrument's call per "A1 DYE" where the file gives one. */
@@ -100,6 +135,7 @@ export async function runSet(set: AgreementSet): Promise<SetReport> {
       figures: agreement(thresholdPairs),
     };
   }
+  const recovered = set.alsoRecoveredThreshold ? recoveredThreshold(run, instrumentCq, compared) : null;
   return {
     set,
     instrumentName: run.instrumentName,
@@ -110,6 +146,7 @@ export async function runSet(set: AgreementSet): Promise<SetReport> {
     pairs,
     unknownThresholds,
     threshold,
+    recovered,
   };
 }
 
@@ -184,6 +221,10 @@ export function formatReports(reports: SetReport[]): string {
       for (const u of r.unknownThresholds) lines.push(`    threshold unknown ${u}`);
       lines.push(...callLines(r, '    '));
       for (const c of r.curveIssues) lines.push(`    curve issue ${c}`);
+      if (r.recovered)
+        lines.push(
+          `    threshold method at the threshold recovered from the instrument's Cq (${r.recovered.thresholds}; not counted): compared ${r.recovered.figures.compared}, median |ΔCq| ${fixed(r.recovered.figures.medianAbs)}, max ${fixed(r.recovered.figures.maxAbs)}, median signed ${fixed(r.recovered.figures.medianSigned)}`,
+        );
       const t = r.threshold;
       if (!t) continue;
       lines.push(

@@ -32,6 +32,14 @@ export interface AgreementSet {
    */
   alsoThresholdCalls?: boolean;
   /**
+   * The Cq also read with the threshold method at the threshold recovered from the instrument's own
+   * Cq (`cfxThresholds`: per dye, the median of the baseline-corrected reads at the instrument's Cq),
+   * as CFX runs are read. Printed, never counted: it tells whether the instrument's Cq sits at one
+   * fluorescence (a noise band, LightCycler 480 "Fit Points") rather than where the curve's shape
+   * puts it (the second-derivative maximum), so that a file is measured against the right method.
+   */
+  alsoRecoveredThreshold?: boolean;
+  /**
    * Instrument calls whose wells, without an instrument Cq, are not compared when we find a Cq
    * (LightCycler 96 "Invalid": Roche says neither positive nor negative). Printed, never counted.
    */
@@ -172,6 +180,7 @@ export const AGREEMENT_SETS: AgreementSet[] = [
     config: sdm,
     countCallsBelow: 35,
     alsoThresholdCalls: true,
+    alsoRecoveredThreshold: true,
   },
   {
     family: 'LightCycler 480',
@@ -182,6 +191,7 @@ export const AGREEMENT_SETS: AgreementSet[] = [
     instrumentCq: volumeMachineCq(VOLUME_LC480),
     countCallsBelow: 35,
     alsoThresholdCalls: true,
+    alsoRecoveredThreshold: true,
   },
   {
     // Roche's calls are in calculated_data.xml: the parser keeps the cq of Positive wells only, so a
