@@ -40,6 +40,15 @@ describe('agreement report', () => {
     }
   });
 
+  it('QuantStudio Design & Analysis workbooks (.xlsx): the goal of issue 9, median <= 0.01 and max <= 0.05', () => {
+    const workbooks = reports.filter((s) => /designandanalysis.*\.xlsx$/.test(s.set.label));
+    expect(workbooks).toHaveLength(3);
+    for (const r of workbooks) {
+      expect(r.figures.medianAbs).toBeLessThanOrEqual(0.01);
+      expect(r.figures.maxAbs).toBeLessThanOrEqual(0.05);
+    }
+  });
+
   it('LightCycler 480: no call disagreement with a Cq below 35, with the second-derivative method and with the threshold method', () => {
     for (const r of reports.filter((s) => s.set.family === 'LightCycler 480')) {
       expect(r.disagreements).toEqual([]);

@@ -11,7 +11,7 @@ import {
 } from './prepare-channel';
 import { cy0Cq } from './cy0-cq';
 import { sdmCq } from './sdm-cq';
-import { confirmingReadsFor, savitzkyGolayQuadratic } from './signal-processing';
+import { confirmingReadsFor, quantStudioSearchCurve } from './signal-processing';
 import { autoThreshold, crossingBeforeWindowEnd, thresholdCq } from './threshold-cq';
 
 export type {
@@ -42,7 +42,7 @@ function finishChannel(
   const source = prepared.fixedSource ?? (automatic === null ? null : 'automatic');
   const n = corrected.length;
   const quantStudio = prepared.signalProcessing === 'quantstudio';
-  const searched = quantStudio ? savitzkyGolayQuadratic(corrected) : corrected;
+  const searched = quantStudio ? quantStudioSearchCurve(cycles, corrected, window) : corrected;
   const confirming = confirmingReadsFor(prepared.signalProcessing);
   const interpolation = quantStudio ? 'log-linear' : 'linear';
   let crossing =

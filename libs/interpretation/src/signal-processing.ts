@@ -1,4 +1,5 @@
 import { CONFIRMING_READS } from './threshold-cq';
+import { fitLine } from './curve-math';
 
 /**
  * How the Cq search reads a curve, per instrument family:
@@ -91,4 +92,24 @@ export function savitzkyGolayQuadratic(
     out[i] = det === 0 ? values[i] : detA / det;
   }
   return out;
+}
+
+/**
+ * The curve the QuantStudio emulation searches: the corrected reads smoothed (7-point quadratic
+ * Savitzky-Golay), minus the least-squares line of the smoothed reads over the baseline window.
+ * Design & Analysis fits its baseline to the smoothed signal; the smoothing mixes reads from beyond
+ * the window's end (the start of the rise) into the window's last reads, so that line differs from
+ * the one fitted to the unsmoothed reads. The smoothing keeps straight lines as they are, so this is
+ * the same whether the reads were corrected by the instrument (ΔRn) or by us (docs/interpretation.md).
+ */
+export function quantStudioSearchCurve(
+  cycles: ArrayLike<number>,
+  corrected: ArrayLike<number>,
+  window: { startIndex: number; endIndex: number },
+): Float64Array {
+  const smoothed = savitzkyGolayQuadratic(corrected);
+  if (window.endIndex >= smoothed.length - 1 || window.endIndex <= window.startIndex) return smoothed;
+  const line = fitLine(cycles, smoothed, window.startIndex, window.endIndex);
+  for (let i = 0; i < smoothed.length; i++) smoothed[i] -= line.slope * cycles[i] + line.intercept;
+  return smoothed;
 }

@@ -3,7 +3,7 @@ import { logisticCurve, flatCurve } from './test-factories';
 import { autoThreshold, thresholdCq } from './threshold-cq';
 import { fitLogistic } from './logistic-fit';
 import { sdmCq } from './sdm-cq';
-import { savitzkyGolayQuadratic } from './signal-processing';
+import { quantStudioSearchCurve, savitzkyGolayQuadratic } from './signal-processing';
 
 describe('thresholdCq', () => {
   const cycles = [1, 2, 3, 4, 5, 6];
@@ -135,5 +135,37 @@ describe('savitzkyGolayQuadratic', () => {
     const zigzag = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? 1 : -1));
     const smoothed = savitzkyGolayQuadratic(zigzag);
     expect(Math.abs(smoothed[6])).toBeLessThan(0.5);
+  });
+});
+
+describe('quantStudioSearchCurve', () => {
+  const cycles = Array.from({ length: 40 }, (_, i) => i + 1);
+  const window = { startIndex: 2, endIndex: 17 };
+  const rise = cycles.map((x, i) => 2 / (1 + Math.exp(-(x - 24) / 1.6)) + 0.01 * Math.sin(i * 1.7));
+
+  it('is the same whatever line the reads carry (instrument-corrected or ours): the line is fitted after smoothing', () => {
+    const tilted = rise.map((y, i) => y + 0.3 - 0.004 * cycles[i]);
+    const a = quantStudioSearchCurve(cycles, rise, window);
+    const b = quantStudioSearchCurve(cycles, tilted, window);
+    a.forEach((v, i) => expect(b[i]).toBeCloseTo(v, 9));
+  });
+
+  it("leaves no line in the smoothed reads of the baseline window, where the smoothing mixed in the rise's start", () => {
+    const searched = quantStudioSearchCurve(cycles, rise, window);
+    const smoothed = savitzkyGolayQuadratic(rise);
+    const mean = (ys: ArrayLike<number>): number =>
+      Array.from(ys)
+        .slice(window.startIndex, window.endIndex + 1)
+        .reduce((s, y) => s + y, 0) /
+      (window.endIndex - window.startIndex + 1);
+    expect(Math.abs(mean(searched))).toBeLessThan(1e-12);
+    expect(Math.abs(mean(smoothed))).toBeGreaterThan(1e-4);
+  });
+
+  it('smooths only, when the window runs to the last read (no baseline of its own to refit)', () => {
+    const whole = { startIndex: 0, endIndex: cycles.length - 1 };
+    expect(Array.from(quantStudioSearchCurve(cycles, rise, whole))).toEqual(
+      Array.from(savitzkyGolayQuadratic(rise)),
+    );
   });
 });
