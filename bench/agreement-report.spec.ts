@@ -88,8 +88,11 @@ describe('agreement report', () => {
     const stepOne = byLabel('volume_machine.rdml, EMBL Heidelberg DE - 96 Wells');
     expect(qs6.figures.compared).toBeGreaterThanOrEqual(35);
     expect(stepOne.figures.compared).toBeGreaterThanOrEqual(30);
-    // QuantStudio 6: a constant offset (its threshold on Rn is not in the file), not scatter.
+    // QuantStudio 6: a constant offset (its threshold on Rn is not in the file), not scatter: at the
+    // threshold recovered from its Machine Cq the same curves agree to a few hundredths.
     expect(Math.abs(qs6.figures.medianSigned)).toBeGreaterThan(2);
+    expect(qs6.recovered?.figures.medianAbs).toBeLessThan(0.1);
+    expect(qs6.recovered?.figures.compared).toBe(qs6.figures.compared);
     expect(qs6.disagreements).toEqual([]);
   });
 

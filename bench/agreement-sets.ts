@@ -212,6 +212,7 @@ export const AGREEMENT_SETS: AgreementSet[] = [
     experiment: VOLUME_QS6,
     config: noKit,
     instrumentCq: volumeMachineCq(VOLUME_QS6),
+    alsoRecoveredThreshold: true,
   },
   {
     family: 'StepOne',
