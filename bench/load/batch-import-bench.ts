@@ -115,8 +115,19 @@ async function byClients(
   );
 }
 
-/** Completed interpretation jobs per run, and failed ones (BullMQ keeps 1,000 completed jobs an hour). */
+/**
+ * Completed interpretation jobs per run, and failed ones (BullMQ keeps 1,000 completed jobs an hour).
+ * A run is marked interpreted inside its job, just before BullMQ marks the job completed: wait until
+ * the queue has nothing waiting or running first (30 s at most).
+ */
 async function interpretationJobs(queue: Queue): Promise<{ perRun: Map<string, number>; failed: number }> {
+  const deadline = Date.now() + 30_000;
+  const pending = async (): Promise<number> =>
+    Object.values(await queue.getJobCounts('active', 'wait', 'delayed', 'prioritized')).reduce(
+      (sum, n) => sum + n,
+      0,
+    );
+  while (Date.now() < deadline && (await pending()) > 0) await new Promise((r) => setTimeout(r, 50));
   const perRun = new Map<string, number>();
   for (const job of await queue.getJobs(['completed'], 0, -1)) {
     const runId = (job.data as { runId?: string }).runId ?? '';
