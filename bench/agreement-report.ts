@@ -47,30 +47,13 @@ export interface SetReport extends CallReport {
   recovered: { thresholds: string; figures: AgreementFigures } | null;
 }
 
-/** The run with its channels' instrument Cq taken from `cqs` ("A1|DYE") where given. */
-function withInstrumentCq(run: ParsedRun, cqs: Map<string, number | null> | undefined): ParsedRun {
-  if (!cqs) return run;
-  return {
-    ...run,
-    wells: run.wells.map((well) => ({
-      ...well,
-      channels: Object.fromEntries(
-        Object.entries(well.channels).map(([dye, channel]) => [
-          dye,
-          { ...channel, instrumentCq: cqs.get(`${well.position}|${dye}`) ?? null },
-        ]),
-      ),
-    })),
-  };
-}
-
 /** The figures at the threshold recovered from the instrument's Cq (AgreementSet.alsoRecoveredThreshold). */
 function recoveredThreshold(
   run: ParsedRun,
   instrumentCq: Map<string, number | null> | undefined,
   compared: (pairs: CqPair[]) => CqPair[],
 ): SetReport['recovered'] {
-  const channels = cfxThresholds(withInstrumentCq(run, instrumentCq));
+  const channels = cfxThresholds(run, instrumentCq);
   const comparison = compareRun(run, { ...NO_KIT, channels }, { instrumentCq });
   return {
     thresholds: channels.map((c) => `${c.channel} ${c.threshold?.toPrecision(3)}`).join(', '),

@@ -80,15 +80,20 @@ export const NO_KIT: KitAnalyserConfiguration = {
  * bracketing that Cq, T = y(k) + (Cq - k)(y(k+1) - y(k)), on the curve the engine searches
  * (baseline-corrected by the engine when the file gives raw reads); the run's threshold is the
  * median of those (on a CFX run they are all equal; one odd well cannot set it), and every well
- * then checks it.
+ * then checks it. `instrumentCq` overrides the file's own values, as in `compareRun`.
  */
-export function cfxThresholds(run: ParsedRun): KitAnalyserConfiguration['channels'] {
+export function cfxThresholds(
+  run: ParsedRun,
+  instrumentCq?: Map<string, number | null>,
+): KitAnalyserConfiguration['channels'] {
   const channels: KitAnalyserConfiguration['channels'] = [];
   for (const { dye } of run.channels) {
     const thresholds: number[] = [];
     for (const well of run.wells) {
       const channel = well.channels[dye];
-      const cq = channel?.instrumentCq ?? null;
+      const cq = instrumentCq
+        ? (instrumentCq.get(`${well.position}|${dye}`) ?? null)
+        : (channel?.instrumentCq ?? null);
       const curve = channel?.curve;
       if (cq === null || !curve) continue;
       const k = Math.floor(cq);
