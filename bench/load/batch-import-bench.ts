@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { startScaledApp } from '../../test/e2e/harness';
-import { report } from './bench-common';
-import { configureRun, firstLotId, technicianToken } from './run-upload';
+import { pollUntil, report } from './bench-common';
+import { configureRun, firstLotId, postUpload, technicianToken } from './run-upload';
 
 const FIXTURE = join(
   '/work/shared/fixtures/thermo-quantstudio',
@@ -52,15 +51,7 @@ async function upload(
   content: Uint8Array<ArrayBuffer>,
   name: string,
 ): Promise<void> {
-  const form = new FormData();
-  form.append('analyserId', 'thermo-quantstudio-da');
-  form.append('uploadId', randomUUID());
-  form.append('analyserFiles', new Blob([content]), name);
-  const response = await fetch(`${url}/api/run/parse`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, prefer: 'respond-async' },
-    body: form,
-  });
+  const response = await postUpload(url, token, { name, content }, true);
   if (response.status !== 202 && response.status !== 200)
     throw new Error(`upload answered ${response.status}: ${await response.text()}`);
 }
@@ -74,12 +65,11 @@ async function importCounts(db: Client): Promise<{ ready: number; failed: number
 
 /** Polls until `total` imports are READY or FAILED (15 minutes at most). */
 async function settled(db: Client, total: number): Promise<{ ready: number; failed: number }> {
-  const deadline = Date.now() + 15 * 60_000;
-  let counts = await importCounts(db);
-  while (Date.now() < deadline && counts.ready + counts.failed < total) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let counts = { ready: 0, failed: 0 };
+  await pollUntil(async () => {
     counts = await importCounts(db);
-  }
+    return counts.ready + counts.failed >= total;
+  }, 15 * 60_000);
   return counts;
 }
 
@@ -121,13 +111,9 @@ async function byClients(
  * the queue has nothing waiting or running first (30 s at most).
  */
 async function interpretationJobs(queue: Queue): Promise<{ perRun: Map<string, number>; failed: number }> {
-  const deadline = Date.now() + 30_000;
-  const pending = async (): Promise<number> =>
-    Object.values(await queue.getJobCounts('active', 'wait', 'delayed', 'prioritized')).reduce(
-      (sum, n) => sum + n,
-      0,
-    );
-  while (Date.now() < deadline && (await pending()) > 0) await new Promise((r) => setTimeout(r, 50));
+  const idle = async (): Promise<boolean> =>
+    Object.values(await queue.getJobCounts('active', 'wait', 'delayed', 'prioritized')).every((n) => n === 0);
+  await pollUntil(idle, 30_000, 50);
   const perRun = new Map<string, number>();
   for (const job of await queue.getJobs(['completed'], 0, -1)) {
     const runId = (job.data as { runId?: string }).runId ?? '';
@@ -189,10 +175,10 @@ async function pass(mode: PassMode, workers: number, runs: number, clients: numb
           configureRun(app.url, token, batch.rows[i].id, batch.rows[i].positions, lotId),
         ),
       async () => {
-        const deadline = Date.now() + 15 * 60_000;
-        const dirty = async (): Promise<number> =>
-          Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM run WHERE dirty')).rows[0].n);
-        while (Date.now() < deadline && (await dirty()) > 0) await new Promise((r) => setTimeout(r, 100));
+        const interpreted = async (): Promise<boolean> =>
+          Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM run WHERE dirty')).rows[0].n) ===
+          0;
+        await pollUntil(interpreted, 15 * 60_000);
       },
     );
     const jobs = await interpretationJobs(interpretQueue);

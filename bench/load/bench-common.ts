@@ -84,6 +84,20 @@ function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
+/** Polls `done` every `intervalMs` until it answers true or `timeoutMs` have passed; answers whether it did. */
+export async function pollUntil(
+  done: () => Promise<boolean>,
+  timeoutMs: number,
+  intervalMs = 100,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await done()) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
 /** Prints the figures with the machine and commit, and writes bench/results/<name>.json. */
 export function report(name: string, smoke: boolean, body: Record<string, unknown>): void {
   const document = {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { signIn } from '../../test/support/oidc-sign-in';
+import { pollUntil } from './bench-common';
 
 export interface UploadedRun {
   id: string;
@@ -23,22 +24,35 @@ async function json<T>(response: Response, what: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
+/**
+ * POST /api/run/parse of one file. `queued`: `Prefer: respond-async`, answered 202 as soon as the
+ * import is queued; otherwise the answer is the imported run.
+ */
+export function postUpload(
+  url: string,
+  token: string,
+  file: { name: string; content: Uint8Array<ArrayBuffer> },
+  queued = false,
+): Promise<Response> {
+  const form = new FormData();
+  form.append('analyserId', 'thermo-quantstudio-da');
+  form.append('uploadId', randomUUID());
+  form.append('analyserFiles', new Blob([file.content]), file.name);
+  return fetch(`${url}/api/run/parse`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, ...(queued ? { prefer: 'respond-async' } : {}) },
+    body: form,
+  });
+}
+
 /** POST /api/run/parse and wait for the answer: the run, imported and ready to configure (interpretable). */
 export async function uploadRun(
   url: string,
   token: string,
   file: { name: string; content: Buffer },
 ): Promise<UploadedRun> {
-  const form = new FormData();
-  form.append('analyserId', 'thermo-quantstudio-da');
-  form.append('uploadId', randomUUID());
-  form.append('analyserFiles', new Blob([new Uint8Array(file.content)]), file.name);
   return json<UploadedRun>(
-    await fetch(`${url}/api/run/parse`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    }),
+    await postUpload(url, token, { name: file.name, content: new Uint8Array(file.content) }),
     'upload',
   );
 }
@@ -85,14 +99,13 @@ export async function configureAndInterpret(
   timeoutMs = 120_000,
 ): Promise<void> {
   await configureRun(url, token, run.id, Object.keys(run.wells), lotId);
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const current = await json<{ dirty: boolean }>(
-      await fetch(`${url}/api/run/${run.id}`, { headers: { authorization: `Bearer ${token}` } }),
-      'run',
-    );
-    if (!current.dirty) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`run ${run.id} not interpreted within ${timeoutMs / 1000} s`);
+  const interpreted = async (): Promise<boolean> =>
+    !(
+      await json<{ dirty: boolean }>(
+        await fetch(`${url}/api/run/${run.id}`, { headers: { authorization: `Bearer ${token}` } }),
+        'run',
+      )
+    ).dirty;
+  if (!(await pollUntil(interpreted, timeoutMs, 20)))
+    throw new Error(`run ${run.id} not interpreted within ${timeoutMs / 1000} s`);
 }
