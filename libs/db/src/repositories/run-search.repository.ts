@@ -1,7 +1,9 @@
 import { getMetadataArgsStorage, In, type DataSource } from 'typeorm';
 import type { RunSortField, SortDirection } from '@amplio/domain';
 import { RunEntity } from '../entities/run.entity';
+import type { QueryResultRow } from 'pg';
 import { type LaboratoryScope, scopeCondition } from './laboratory-scope';
+import { preparedQuery } from './prepared-query';
 
 /** One page of the run list: the search words (already split and cleaned), the sort and the page. */
 export interface RunSearchPageQuery {
@@ -153,15 +155,21 @@ export class RunSearchRepository {
     }
     const pageParams = [...params, query.size, query.page * query.size];
     const order = runOrderBy(query.sort, query.direction);
+    // A search's best plan depends on its words (a rare word by the trigram index, a common one by
+    // the laboratory's entries): planned each time. A page without words is prepared once per connection.
+    const read = <Row extends QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> =>
+      query.words.length === 0
+        ? preparedQuery<Row>(this.dataSource, text, values)
+        : this.dataSource.query<Row[]>(text, values);
     const [rows, counted] = await Promise.all([
-      this.dataSource.query<Array<Record<string, unknown> & { page_row: string }>>(
+      read<Record<string, unknown> & { page_row: string }>(
         `SELECT ${runColumns()}, page.n AS page_row
            FROM (SELECT r.id, row_number() OVER (ORDER BY ${order}) AS n ${sql} ORDER BY ${order}
                   LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}) page
            JOIN run ON run.id = page.id`,
         pageParams,
       ),
-      this.dataSource.query<Array<{ total: number }>>(`SELECT count(*)::int AS total ${sql}`, params),
+      read<{ total: number }>(`SELECT count(*)::int AS total ${sql}`, params),
     ]);
     // The join keeps the page's order in practice; the row number makes it certain.
     const runs = rows

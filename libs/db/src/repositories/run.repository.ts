@@ -4,6 +4,7 @@ import { RunEntity } from '../entities/run.entity';
 import { WellCurveEntity, WellEntity, WellInterpretationEntity } from '../entities/well.entity';
 import type { StoredChannelResult } from '../entities/well.entity';
 import { insertChunked } from './insert-chunked';
+import { preparedQuery } from './prepared-query';
 import { type LaboratoryScope, scopeCondition } from './laboratory-scope';
 
 export interface RunPageQuery {
@@ -135,7 +136,8 @@ export class RunRepository {
   async kitPairs(runIds: string[]): Promise<Map<string, RunKitPair[]>> {
     const pairs = new Map<string, RunKitPair[]>();
     if (runIds.length === 0) return pairs;
-    const rows = await this.dataSource.query<Array<{ run_id: string; kit_name: string; lot_name: string }>>(
+    const rows = await preparedQuery<{ run_id: string; kit_name: string; lot_name: string }>(
+      this.dataSource,
       `SELECT DISTINCT w.run_id, k.name AS kit_name, l.name AS lot_name
          FROM well w JOIN lot l ON l.id = w.lot_id JOIN kit k ON k.id = w.kit_id
         WHERE w.run_id = ANY($1) ORDER BY k.name, l.name`,
@@ -181,7 +183,8 @@ export class RunRepository {
     const part = (table: string): string =>
       `(SELECT count(*) || '.' || coalesce(sum(xmin::text::bigint), 0) FROM ${table} WHERE run_id = r.id)`;
     const tables = ['well', 'well_curve', 'well_interpretation', 'well_diagnostic'];
-    const [row] = await this.dataSource.query<Array<{ id: string; version: string }>>(
+    const [row] = await preparedQuery<{ id: string; version: string }>(
+      this.dataSource,
       `SELECT r.id, concat_ws('/', ${tables.map(part).join(', ')}) AS version
          FROM run r WHERE r.id = $1 AND ${where.sql}`,
       [runId, ...where.params],
@@ -198,7 +201,8 @@ export class RunRepository {
     const sum = (rows: string): string =>
       `(SELECT count(*) || '.' || coalesce(sum(xmin::text::bigint), 0) FROM ${rows})`;
     const lotIds = 'SELECT lot_id FROM well WHERE run_id = r.id';
-    const [row] = await this.dataSource.query<Array<{ id: string; version: string }>>(
+    const [row] = await preparedQuery<{ id: string; version: string }>(
+      this.dataSource,
       `SELECT r.id, concat_ws('/', r.xmin::text,
               ${sum('well WHERE run_id = r.id')},
               ${sum(`lot WHERE id IN (${lotIds})`)},
