@@ -38,19 +38,12 @@ export interface LoadFigures {
   bytesPerRequest: number;
 }
 
-/** One autocannon run on loopback, bounded by duration and request count; p95 from every response time. */
-export async function load(options: {
-  name: string;
-  url: string;
-  headers: Record<string, string>;
-  connections: number;
-  durationS: number;
-  /** Informational: autocannon ignores `duration` when `amount` is set, so the run is bounded by time. */
-  maxRequests?: number;
-}): Promise<LoadFigures> {
-  if (!/^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(options.url)) throw new Error('loopback only');
-  const times: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+/** One autocannon run for `durationS` seconds; `onResponse` sees each response time. */
+function cannon(
+  options: { url: string; headers: Record<string, string>; connections: number; durationS: number },
+  onResponse: (timeMs: number) => void,
+): Promise<autocannon.Result> {
+  return new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url: options.url,
@@ -62,9 +55,28 @@ export async function load(options: {
         error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(finished),
     );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => {
-      times.push(time);
+      onResponse(time);
     });
   });
+}
+
+/**
+ * One autocannon run on loopback, bounded by duration; p95 from every response time. With
+ * `warmUpS`, the same load runs that long first and is not counted (a serving API is warm: its
+ * code optimised, its connections and prepared statements made).
+ */
+export async function load(options: {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  durationS: number;
+  warmUpS?: number;
+}): Promise<LoadFigures> {
+  if (!/^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(options.url)) throw new Error('loopback only');
+  if (options.warmUpS) await cannon({ ...options, durationS: options.warmUpS }, () => undefined);
+  const times: number[] = [];
+  const result = await cannon(options, (time) => times.push(time));
   times.sort((a, b) => a - b);
   const requests = result.requests.total;
   return {

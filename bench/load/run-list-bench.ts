@@ -17,12 +17,13 @@ const SORTS = [
 /**
  * Run list under load: 100 clients on loopback against an API (scaled mode, PostgreSQL at
  * 127.0.0.1:5432, throwaway database) seeded with 100,000 runs across 20 laboratories: the default
- * page, page 200 sorted on each column, and a search. Targets: p95 < 50 ms, no error.
+ * page, page 200 sorted on each column, and a search, each after a 2-second warm-up that is not
+ * counted. Targets: p95 < 50 ms, no error.
  */
 export async function runListBench(smoke: boolean): Promise<Record<string, unknown>> {
   const scale = smoke
-    ? { runs: 2_000, connections: 5, durationS: 1 }
-    : { runs: 100_000, connections: 100, durationS: 8 };
+    ? { runs: 2_000, connections: 5, durationS: 1, warmUpS: 0 }
+    : { runs: 100_000, connections: 100, durationS: 8, warmUpS: 2 };
   const app = await startScaledApp({ apis: 1, workers: 0, env: { LOG_LEVEL: 'warn' } });
   const db = new Client({ connectionString: app.databaseUrl });
   try {
@@ -37,6 +38,8 @@ export async function runListBench(smoke: boolean): Promise<Record<string, unkno
       laboratoryId: rows[0].laboratory_id,
       userId: rows[0].id,
     });
+    // The seed's pages reach the disk now, not during the first scenario.
+    await db.query('CHECKPOINT');
     const seedMs = Date.now() - seedStart;
     const token = (
       await signIn({
@@ -69,6 +72,7 @@ export async function runListBench(smoke: boolean): Promise<Record<string, unkno
       seedMs,
       connections: scale.connections,
       durationS: scale.durationS,
+      warmUpS: scale.warmUpS,
       target: 'p95 < 50 ms, zero errors',
       met: worstP95 < 50 && errors === 0,
       worstP95Ms: worstP95,

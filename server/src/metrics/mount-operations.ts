@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import type express from 'express';
 import { PinoNestLogger } from '@amplio/jobs';
+import { gzipJson } from '../common/gzip-json';
 import { adminQueuesRouter, ADMIN_QUEUES_PATH } from '../admin-queues/admin-queues.router';
 import { UserResolver } from '../auth/user-resolver.service';
 import { httpMetrics } from './http-metrics';
@@ -11,7 +12,7 @@ import { createLogger, requestLogging } from './request-logging';
 
 /**
  * What operators need, mounted on the API's Express instance before the SPA fallback: JSON request
- * logs with a request id (carried into enqueued jobs), gzip answers, the HTTP latency histogram,
+ * logs with a request id (carried into enqueued jobs), gzip answers (JSON up to 256 KB in one go), the HTTP latency histogram,
  * GET /metrics (METRICS_TOKEN) and the queue dashboard /admin/queues (super admins). docs/deploy.md.
  */
 export function mountOperations(app: NestExpressApplication): void {
@@ -20,6 +21,7 @@ export function mountOperations(app: NestExpressApplication): void {
   app.useLogger(new PinoNestLogger(logger));
   const metrics = app.get(MetricsService, { strict: false });
   server.use(requestLogging(logger));
+  server.use(gzipJson());
   server.use(compression({ threshold: 1024 }));
   server.use(httpMetrics(metrics.metrics));
   server.get('/metrics', metricsEndpoint(metrics, process.env.METRICS_TOKEN || undefined));

@@ -3,7 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import compression from 'compression';
 import express, { type Request, type Response } from 'express';
-import { acceptsGzip, sendSerializedBody } from './cached-json-response';
+import { acceptsGzip } from '../common/gzip-json';
+import { sendSerializedBody } from './cached-json-response';
 import { SerializedBodyCache, serializeBody } from './serialized-body-cache';
 
 const request = (headers: Record<string, string>): Request => ({ headers }) as unknown as Request;
@@ -23,18 +24,6 @@ function response(): {
   };
   return { res: res as unknown as Response, sent };
 }
-
-describe('acceptsGzip', () => {
-  it.each([
-    ['gzip, deflate, br', true],
-    ['br;q=1.0, GZIP;q=0.5', true],
-    ['gzip;q=0', false],
-    ['deflate', false],
-    ['', false],
-  ])('%s -> %s', (header, expected) => {
-    expect(acceptsGzip(request({ 'accept-encoding': header }))).toBe(expected);
-  });
-});
 
 describe('sendSerializedBody', () => {
   const body = { ...serializeBody({ wells: [] }), gzip: Buffer.from('zipped') };

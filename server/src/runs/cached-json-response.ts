@@ -1,17 +1,6 @@
 import type { Request, Response } from 'express';
+import { acceptsGzip } from '../common/gzip-json';
 import { matchesEtag, type SerializedBody } from './serialized-body-cache';
-
-/** Whether the request accepts a gzip body (`Accept-Encoding: gzip`, not `gzip;q=0`). */
-export function acceptsGzip(request: Request): boolean {
-  const header = request.headers['accept-encoding'];
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return value.split(',').some((part) => {
-    const [name, ...params] = part.trim().split(';');
-    if (name.trim().toLowerCase() !== 'gzip') return false;
-    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)).find(Boolean);
-    return !q || Number(q[1]) > 0;
-  });
-}
 
 /**
  * Sends a serialized body as it is: 304 when `If-None-Match` names it, else the gzip bytes with

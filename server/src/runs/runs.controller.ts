@@ -10,7 +10,8 @@ import { RunPageQueryDto } from './dto/run-page-query.dto';
 import { RunPageDto } from './dto/run-summary.dto';
 import { RunDto, RunWellDto } from './dto/run.dto';
 import { RunsService } from './runs.service';
-import { acceptsGzip, sendSerializedBody } from './cached-json-response';
+import { acceptsGzip } from '../common/gzip-json';
+import { sendSerializedBody } from './cached-json-response';
 
 @ApiTags('runs')
 @ApiExtraModels(RunWellDto)
