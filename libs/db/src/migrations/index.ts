@@ -16,6 +16,7 @@ import { RunListCoveringIndexes1764860000000 } from './1764860000000-run-list-co
 import { LaboratoryPlateOrder1764870000000 } from './1764870000000-laboratory-plate-order';
 import { SearchOutboxSwitch1764880000000 } from './1764880000000-search-outbox-switch';
 import { RunSearchLaboratoryScan1764890000000 } from './1764890000000-run-search-laboratory-scan';
+import { RunDetailChangeLog1764900000000 } from './1764900000000-run-detail-change-log';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   LaboratoryPlateOrder1764870000000,
   SearchOutboxSwitch1764880000000,
   RunSearchLaboratoryScan1764890000000,
+  RunDetailChangeLog1764900000000,
 ];

@@ -170,22 +170,20 @@ export class RunRepository {
   /**
    * The run's id and a version of everything its interpretation and chart show (its wells, curves,
    * interpretations and overrides), if the scope may see the run; null otherwise. One small query:
-   * per table, the row count and the sum of the rows' `xmin` (the id of the transaction that wrote
-   * each row version). Any insert, update or delete by any process changes it (a row rewritten gets
-   * a newer transaction id); vacuum and freezing do not. Read it before the data, so that a body is
-   * never kept under an older version than the data it was built from.
+   * the count and the sum of the ids of the run's `run_detail_change` rows, which triggers add for
+   * every transaction that inserts, updates or deletes rows of those tables, by any process or by
+   * SQL (migration 1764900000000). Read it before the data, so that a body is never kept under an
+   * older version than the data it was built from.
    */
   async detailVersion(
     scope: LaboratoryScope,
     runId: string,
   ): Promise<{ id: string; version: string } | null> {
     const where = scopeCondition(scope, 'r.laboratory_id', 2);
-    const part = (table: string): string =>
-      `(SELECT count(*) || '.' || coalesce(sum(xmin::text::bigint), 0) FROM ${table} WHERE run_id = r.id)`;
-    const tables = ['well', 'well_curve', 'well_interpretation', 'well_diagnostic'];
     const [row] = await preparedQuery<{ id: string; version: string }>(
       this.dataSource,
-      `SELECT r.id, concat_ws('/', ${tables.map(part).join(', ')}) AS version
+      `SELECT r.id,
+              (SELECT count(*) || '.' || coalesce(sum(c.id), 0) FROM run_detail_change c WHERE c.run_id = r.id) AS version
          FROM run r WHERE r.id = $1 AND ${where.sql}`,
       [runId, ...where.params],
     );
