@@ -159,6 +159,19 @@ export function plateOrder(a: { position: string }, b: { position: string }): nu
   return row !== 0 ? row : Number(a.position.slice(1)) - Number(b.position.slice(1));
 }
 
+/** Significant digits of a chart point's fluorescence: far finer than a chart shows, at any scale. */
+export const CHART_DIGITS = 6;
+
+/**
+ * A chart point's fluorescence to CHART_DIGITS significant digits (relative error at most 5e-6): the
+ * stored value has 15 to 17 digits that no chart can show and that gzip cannot shrink, which made the
+ * 384-well chart 1.1 MB of JSON (docs/performance.md). Significant digits, not decimals: LightCycler
+ * 96 curves read about 0.001.
+ */
+export function chartValue(y: number): number {
+  return Number.isFinite(y) ? Number(y.toPrecision(CHART_DIGITS)) : y;
+}
+
 export function toChartDto(
   wells: WellEntity[],
   interpretations: WellInterpretationEntity[],
@@ -176,7 +189,7 @@ export function toChartDto(
           threshold: channel.threshold,
           cq: channel.cq,
           instrumentCq: instrumentCq.get(`${item.wellId}/${channel.dye}`) ?? null,
-          points: channel.points,
+          points: channel.points.map((point) => ({ x: point.x, y: chartValue(point.y) })),
         })),
       })),
   };

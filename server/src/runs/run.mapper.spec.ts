@@ -1,0 +1,65 @@
+import type { WellEntity, WellInterpretationEntity } from '@amplio/db';
+import { CHART_DIGITS, chartValue, toChartDto } from './run.mapper';
+
+describe('chartValue', () => {
+  it.each([
+    [1234.5678901234, 1234.57],
+    [0.00123456789, 0.00123457],
+    [-0.0000123456789, -0.0000123457],
+    [98765432.1, 98765400],
+    [2, 2],
+    [0, 0],
+  ])('%p -> %p', (value, expected) => {
+    expect(chartValue(value)).toBe(expected);
+  });
+
+  it(`keeps ${CHART_DIGITS} significant digits at every scale (relative error at most 5e-6)`, () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (let i = 0; i < 10_000; i += 1) {
+      const value = (random() - 0.2) * 10 ** (Math.floor(random() * 12) - 4);
+      if (value === 0) continue;
+      expect(Math.abs(chartValue(value) - value) / Math.abs(value)).toBeLessThanOrEqual(5e-6);
+    }
+  });
+});
+
+describe('toChartDto', () => {
+  it('rounds the points of each channel and keeps the cycles, threshold and Cq as they are', () => {
+    const wells = [{ id: 'w1', position: 'A1' }] as WellEntity[];
+    const interpretations = [
+      {
+        wellId: 'w1',
+        channels: [
+          {
+            dye: 'FAM',
+            cq: 24.123456789,
+            endRfu: 1,
+            threshold: 0.123456789,
+            points: [
+              { x: 1, y: 0.0123456789 },
+              { x: 2, y: 1234.56789 },
+            ],
+          },
+        ],
+      },
+    ] as WellInterpretationEntity[];
+    expect(toChartDto(wells, interpretations).wells).toEqual([
+      {
+        position: 'A1',
+        channels: [
+          {
+            name: 'FAM',
+            threshold: 0.123456789,
+            cq: 24.123456789,
+            instrumentCq: null,
+            points: [
+              { x: 1, y: 0.0123457 },
+              { x: 2, y: 1234.57 },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+});
