@@ -186,6 +186,12 @@ describe.each(ENGINES)('run search contract on $name', (engine) => {
     },
   );
 
+  it('counts every match on a page past the last run, with and without words', async () => {
+    expect(await search(labA, null, { page: 5, size: 2 })).toEqual({ names: [], total: 3 });
+    expect(await search(labA, 'r00000', { page: 2, size: 2 })).toEqual({ names: [], total: 3 });
+    expect(await search(labA, 'r00000', { page: 1, size: 2 })).toEqual({ names: ['a3'], total: 3 });
+  });
+
   it.each([
     ['created', 'asc', ['a1', 'a3', 'a2']],
     ['created', 'desc', ['a2', 'a3', 'a1']],

@@ -141,9 +141,10 @@ export class RunSearchRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * One page, in order, and how many runs match (every word must match, anywhere). The page's ids
-   * come from an index (index-only scan, migration 1764860000000) and its runs are read by primary
-   * key in the same statement; the count runs in parallel.
+   * One page, in order, and how many runs match (every word must match, anywhere), in one statement
+   * (one round trip, one snapshot): the page's ids come from an index (index-only scan, migration
+   * 1764860000000), its runs are read by primary key and the count is a sub-query computed once. A
+   * page past the last run has no row to carry the count: it is then counted alone.
    */
   async pageRunIds(scope: LaboratoryScope, query: RunSearchPageQuery): Promise<RunIdPage> {
     const where = scopeCondition(scope, 'r.laboratory_id', 1);
@@ -155,27 +156,27 @@ export class RunSearchRepository {
     }
     const pageParams = [...params, query.size, query.page * query.size];
     const order = runOrderBy(query.sort, query.direction);
+    const count = `SELECT count(*)::int AS total ${sql}`;
     // A search's best plan depends on its words (a rare word by the trigram index, a common one by
     // the laboratory's entries): planned each time. A page without words is prepared once per connection.
     const read = <Row extends QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> =>
       query.words.length === 0
         ? preparedQuery<Row>(this.dataSource, text, values)
         : this.dataSource.query<Row[]>(text, values);
-    const [rows, counted] = await Promise.all([
-      read<Record<string, unknown> & { page_row: string }>(
-        `SELECT ${runColumns()}, page.n AS page_row
-           FROM (SELECT r.id, row_number() OVER (ORDER BY ${order}) AS n ${sql} ORDER BY ${order}
-                  LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}) page
-           JOIN run ON run.id = page.id`,
-        pageParams,
-      ),
-      read<{ total: number }>(`SELECT count(*)::int AS total ${sql}`, params),
-    ]);
+    const rows = await read<Record<string, unknown> & { page_row: string; page_total: number }>(
+      `SELECT ${runColumns()}, page.n AS page_row, (${count}) AS page_total
+         FROM (SELECT r.id, row_number() OVER (ORDER BY ${order}) AS n ${sql} ORDER BY ${order}
+                LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}) page
+         JOIN run ON run.id = page.id`,
+      pageParams,
+    );
+    const total =
+      rows.length > 0 ? rows[0].page_total : ((await read<{ total: number }>(count, params))[0]?.total ?? 0);
     // The join keeps the page's order in practice; the row number makes it certain.
     const runs = rows
       .sort((a, b) => Number(a.page_row) - Number(b.page_row))
-      .map(({ page_row: _row, ...columns }) => Object.assign(new RunEntity(), columns));
-    return { ids: runs.map((run) => run.id), total: counted[0]?.total ?? 0, runs };
+      .map(({ page_row: _row, page_total: _total, ...columns }) => Object.assign(new RunEntity(), columns));
+    return { ids: runs.map((run) => run.id), total, runs };
   }
 
   /** The runs of these ids, in the order given (ids that no longer exist are left out). */
