@@ -14,11 +14,12 @@ const names = new Map<string, string>();
 
 /**
  * Runs a read as a named prepared statement on the data source's pool (docs/decisions.md, "Prepared
- * statements on the hot reads"): each pooled connection parses and plans the text once, instead of
- * on every request as an unnamed statement is (parse and plan cost more than executing the run list's
- * index-only queries). Only for statements whose best plan does not depend on the parameter values
- * (equality on ids, limits): PostgreSQL may switch a prepared statement to one generic plan after
- * five executions. Same rows as `dataSource.query`.
+ * statements on the hot reads"): each pooled connection parses the text once, and plans it once
+ * where PostgreSQL keeps a generic plan after five executions (it does when that plan is as cheap
+ * as the ones made with the values; otherwise it plans each execution, as for an unnamed
+ * statement). Parse and plan cost more than executing the run list's index-only queries. Only for
+ * statements whose best plan does not depend on the parameter values (equality on ids, limits).
+ * Same rows as `dataSource.query`.
  */
 export async function preparedQuery<Row extends QueryResultRow>(
   dataSource: DataSource,
