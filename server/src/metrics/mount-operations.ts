@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import type express from 'express';
 import { PinoNestLogger } from '@amplio/jobs';
-import { gzipJson } from '../common/gzip-json';
+import { GZIP_JSON_LIMITS, gzipJson } from '../common/gzip-json';
 import { adminQueuesRouter, ADMIN_QUEUES_PATH } from '../admin-queues/admin-queues.router';
 import { UserResolver } from '../auth/user-resolver.service';
 import { httpMetrics } from './http-metrics';
@@ -22,7 +22,7 @@ export function mountOperations(app: NestExpressApplication): void {
   const metrics = app.get(MetricsService, { strict: false });
   server.use(requestLogging(logger));
   server.use(gzipJson());
-  server.use(compression({ threshold: 1024 }));
+  server.use(compression({ threshold: GZIP_JSON_LIMITS.minBytes }));
   server.use(httpMetrics(metrics.metrics));
   server.get('/metrics', metricsEndpoint(metrics, process.env.METRICS_TOKEN || undefined));
   server.use(

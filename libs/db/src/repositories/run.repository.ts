@@ -7,6 +7,13 @@ import { insertChunked } from './insert-chunked';
 import { preparedQuery } from './prepared-query';
 import { type LaboratoryScope, scopeCondition } from './laboratory-scope';
 
+/**
+ * The version of run `r`'s wells, curves, interpretations and overrides: the count and the sum of the
+ * ids of its `run_detail_change` rows (one per transaction that wrote them, migration 1764900000000).
+ */
+const RUN_DETAIL_CHANGES =
+  "(SELECT count(*) || '.' || coalesce(sum(c.id), 0) FROM run_detail_change c WHERE c.run_id = r.id)";
+
 export interface RunPageQuery {
   page: number;
   size: number;
@@ -183,7 +190,7 @@ export class RunRepository {
     const [row] = await preparedQuery<{ id: string; version: string }>(
       this.dataSource,
       `SELECT r.id,
-              (SELECT count(*) || '.' || coalesce(sum(c.id), 0) FROM run_detail_change c WHERE c.run_id = r.id) AS version
+              ${RUN_DETAIL_CHANGES} AS version
          FROM run r WHERE r.id = $1 AND ${where.sql}`,
       [runId, ...where.params],
     );
@@ -206,7 +213,7 @@ export class RunRepository {
     const [row] = await preparedQuery<{ id: string; version: string }>(
       this.dataSource,
       `SELECT r.id, concat_ws('/', r.xmin::text,
-              (SELECT count(*) || '.' || coalesce(sum(c.id), 0) FROM run_detail_change c WHERE c.run_id = r.id),
+              ${RUN_DETAIL_CHANGES},
               ${sum('lot WHERE laboratory_id = r.laboratory_id')}, ${sum('kit')},
               ${sum('analyser WHERE id = r.analyser_id')}) AS version
          FROM run r WHERE r.id = $1 AND ${where.sql}`,
