@@ -6,6 +6,7 @@ import { parseRunFiles } from './index';
 import { FORMAT_PARSERS } from './parser-registry';
 import { MAX_DECOMPRESSED_BYTES, MAX_FILE_BYTES, MAX_ROWS, MAX_ZIP_ENTRIES } from './common/limits';
 import { fixtureFile } from './testing/fixture-files';
+import { resaveText } from './testing/resave';
 
 const DA_XLSX = 'thermo-quantstudio/appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx';
 const MAESTRO_96 =
@@ -117,15 +118,16 @@ describe('malformed input: every case gives a RunFileError within a second', () 
     expect(milliseconds).toBeLessThan(1000);
   });
 
-  it('a QuantStudio workbook without its Amplification Data sheet', async () => {
+  // With a Cq column the same workbook is a run of Cq only (thermo-quantstudio/quantstudio-layouts.spec.ts).
+  it('a QuantStudio workbook without its Amplification Data sheet nor a Cq column', async () => {
     const workbook = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(
       workbook,
       XLSX.utils.aoa_to_sheet([
         ['Block Type', '96-Well 0.2-mL Block'],
         [],
-        ['Well', 'Well Position', 'Sample', 'Target', 'Task', 'Reporter', 'Cq'],
-        [1, 'A1', 'S1', 'T1', 'UNKNOWN', 'FAM', 21.5],
+        ['Well', 'Well Position', 'Sample', 'Target', 'Task', 'Reporter'],
+        [1, 'A1', 'S1', 'T1', 'UNKNOWN', 'FAM'],
       ]),
       'Results',
     );
@@ -136,8 +138,13 @@ describe('malformed input: every case gives a RunFileError within a second', () 
     expect(milliseconds).toBeLessThan(1000);
   });
 
-  it('a QuantStudio text export missing its amplification sections, or its results', async () => {
-    const text = fixtureFile(QS_TXT).content.toString('utf8');
+  it('a QuantStudio text export missing its amplification sections and its Cq, or its results', async () => {
+    const text = resaveText(
+      fixtureFile(QS_TXT),
+      'CT',
+      { kind: 'drop', column: 'CT' },
+      { section: 'Results' },
+    ).content.toString('utf8');
     const noCurves = removeSection(removeSection(text, 'Amplification Data'), 'Multicomponent Data');
     const first = await refusal([{ name: 'run.txt', content: Buffer.from(noCurves) }]);
     expect(first.error.detail).toBe('run.txt: section [Amplification Data] missing');

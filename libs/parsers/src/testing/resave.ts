@@ -13,7 +13,19 @@ export type TableEdit =
   /** Every column of the table in reverse order. */
   | { kind: 'reordered' }
   /** The column with this header removed. */
-  | { kind: 'drop'; column: string };
+  | { kind: 'drop'; column: string }
+  /**
+   * Design & Analysis 1.5's trailer: "key, value" rows right after the last data row, with no blank
+   * row between ("Analysis Type | Singleplex", "Endogenous Control | ..."; allotropy example15).
+   */
+  | { kind: 'trailer' };
+
+export const TRAILER_ROWS: CellValue[][] = [
+  ['Analysis Type', 'Singleplex'],
+  ['Endogenous Control', 'MYGENE'],
+  ['RQ Min/Max Confidence Level', '95.0'],
+  ['Reference Sample', '1'],
+];
 
 const text = (cell: CellValue | undefined): string =>
   cell === null || cell === undefined ? '' : String(cell).trim();
@@ -31,6 +43,7 @@ export function editTable(rows: CellValue[][], headerCell: string, edit: TableEd
   if (headerIndex < 0) throw new Error(`no header row with "${headerCell}"`);
   let end = headerIndex + 1;
   while (end < rows.length && !blank(rows[end]) && !text(rows[end][0]).startsWith('[')) end += 1;
+  if (edit.kind === 'trailer') return [...rows.slice(0, end), ...TRAILER_ROWS, ...rows.slice(end)];
   const header = rows[headerIndex];
   const width = Math.max(...rows.slice(headerIndex, end).map((row) => row.length));
   const dropAt = edit.kind === 'drop' ? header.findIndex((cell) => text(cell) === edit.column) : -1;
@@ -51,19 +64,24 @@ export function editTable(rows: CellValue[][], headerCell: string, edit: TableEd
   return [...rows.slice(0, headerIndex), ...edited, ...rows.slice(end)];
 }
 
-/** The workbook re-saved (xlsx, or BIFF8 for a .xls that is one) with one sheet's table edited. */
+/**
+ * The workbook re-saved (xlsx, or BIFF8 for a .xls that is one) with sheets' tables edited, and
+ * sheets left out (`drop`) or renamed (`rename`, old name -> new name).
+ */
 export function resaveWorkbook(
   file: RunFile,
   edits: Array<{ sheet: string; headerCell: string; edit: TableEdit }>,
+  sheetChanges: { drop?: string[]; rename?: Record<string, string> } = {},
 ): RunFile {
   const workbook = openWorkbook(file);
   const sheets = workbook.readSheets(workbook.sheetNames);
   const book = XLSX.utils.book_new();
   for (const name of workbook.sheetNames) {
+    if (sheetChanges.drop?.includes(name)) continue;
     let rows = sheets.get(name) ?? [];
     for (const { sheet, headerCell, edit } of edits)
       if (sheet === name) rows = editTable(rows, headerCell, edit);
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), sheetChanges.rename?.[name] ?? name);
   }
   const bookType = workbook.container === 'ole2' ? 'biff8' : 'xlsx';
   return { name: file.name, content: XLSX.write(book, { type: 'buffer', bookType }) as Buffer };

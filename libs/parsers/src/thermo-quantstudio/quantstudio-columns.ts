@@ -1,5 +1,5 @@
 import { missingColumn } from '../common/import-errors';
-import { headerKey, locateTableOrExplain, type LocatedTable } from '../common/table';
+import { cellText, headerKey, locateTableOrExplain, type LocatedTable } from '../common/table';
 import type { CellValue } from '../common/workbook';
 
 /**
@@ -19,7 +19,8 @@ export interface QuantStudioSource {
 
 export const QUANTSTUDIO_TABLES = {
   setup: ['Sample Setup'],
-  results: ['Results'],
+  /** Diomni (a Thermo Fisher assay software) writes its Results table as "Primary_result". */
+  results: ['Results', 'Primary_result'],
   amplification: ['Amplification Data'],
   multicomponent: ['Multicomponent Data', 'Multicomponent'],
   genotyping: ['Genotyping Result'],
@@ -28,8 +29,7 @@ export const QUANTSTUDIO_TABLES = {
 
 /**
  * Column names (aliases, first one is the name used in messages). Every column is found by its
- * header name: extra columns (e.g. Design & Analysis 1.5's "Singleplex"), reordered columns and
- * absent optional columns change nothing.
+ * header name: extra, reordered and absent optional columns change nothing.
  */
 export const POSITION = ['Well Position'];
 export const WELL = ['Well'];
@@ -72,5 +72,28 @@ export function locateQuantStudioTable(
   const [name, rows] = found;
   const table = locateTableOrExplain(rows, required);
   if ('missing' in table) throw missingColumn(source.fileName, source.tableLabel(name), table.missing);
-  return { name, table, rowNumber: (index) => table.headerIndex + 2 + index };
+  return { name, table: withoutTrailer(table), rowNumber: (index) => table.headerIndex + 2 + index };
+}
+
+const WELL_ID = /^(\d+|[A-Za-z]{1,2}\d{1,3})$/;
+
+/**
+ * The data rows up to a trailer of "key, value" rows written right after the last well, with no
+ * blank row between: Design & Analysis 1.5's Results ends with "Analysis Type | Singleplex",
+ * "Endogenous Control | ...", "Reference Sample | ..." (allotropy example15, example09). A trailer
+ * row names no well in the well column and fills at most two cells; it becomes metadata.
+ */
+function withoutTrailer(table: LocatedTable): LocatedTable {
+  const wellColumn = table.header.find(...WELL_OR_POSITION);
+  const end = table.rows.findIndex((row) => {
+    const id = cellText(row[wellColumn]);
+    return id !== '' && !WELL_ID.test(id) && row.filter((cell) => cellText(cell) !== '').length <= 2;
+  });
+  if (end < 0) return table;
+  const metadata = new Map(table.metadata);
+  for (const row of table.rows.slice(end)) {
+    const key = headerKey(cellText(row[0]));
+    if (key && !metadata.has(key)) metadata.set(key, cellText(row[1]));
+  }
+  return { ...table, metadata, rows: table.rows.slice(0, end) };
 }

@@ -245,8 +245,12 @@ class QuantStudioReader implements QuantStudioWells {
     const multicomponent = amplification
       ? null
       : this.locate(QUANTSTUDIO_TABLES.multicomponent, [WELL_OR_POSITION, CYCLE]);
-    if (!amplification && !multicomponent)
+    // Results with the instrument's Cq and no curves (a results-only export): a run of Cq only, as
+    // for CFX and the LightCycler 480; the kit's channels then get CURVE_MISSING (docs/formats.md).
+    const cqOnly = !amplification && !multicomponent && results?.table.header.has(...CQ, 'Allele1 Ct');
+    if (!amplification && !multicomponent && !cqOnly)
       this.fail(`${this.source.tableLabel('Amplification Data')} missing`);
+    if (cqOnly) this.builder.notes.push('No amplification curves: Cq only');
 
     this.declaredPlate = plateTypeFromText(this.metadata.get('block type'));
     this.builder.declaredPlate = this.declaredPlate;

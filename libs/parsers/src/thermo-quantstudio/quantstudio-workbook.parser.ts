@@ -44,7 +44,8 @@ export const quantStudioWorkbookParser: FormatParser = {
       tables.some((table) => headerKey(table) === headerKey(name)),
     );
     const sheets = workbook.readSheets(wanted);
-    const results = [...sheets.entries()].find(([name]) => headerKey(name) === 'results')?.[1] ?? [];
+    const results =
+      [...sheets.entries()].find(([name]) => hasAny([name], QUANTSTUDIO_TABLES.results))?.[1] ?? [];
     // Design & Analysis writes "Amp Status" and "Cq Confidence" in Results; the older software does not.
     const designAndAnalysis = results
       .slice(0, 200)
