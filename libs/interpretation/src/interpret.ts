@@ -74,6 +74,17 @@ function finishChannel(
         interpolation,
       );
   }
+  // QuantStudio counts a crossing into the last read too (Design & Analysis 1.5: a water well rising
+  // 0.06, 0.13, 0.28, 0.47 over its last 4 reads has Ct 39.23 at threshold 0.32), but not one of
+  // noise (the P&A autoexport's "No Amp" wells of noise +-1 around threshold 0.04-0.2): it counts
+  // here when the safety net sees the curve amplify.
+  if (crossing === null && threshold !== null && quantStudio && n >= 2) {
+    const last = thresholdCq(cycles, searched, threshold, window.endIndex, 0, interpolation);
+    if (last !== null && last > cycles[n - 2]) {
+      amplifying = safetyNet(prepared);
+      if (amplifying) crossing = last;
+    }
+  }
   let cq = crossing;
   // The second-derivative method fits every curve that crosses the threshold or that the safety
   // net sees amplify (low-amplitude curves may not reach an automatic threshold), on the reads as

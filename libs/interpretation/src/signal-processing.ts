@@ -18,6 +18,15 @@ export type SignalProcessing = 'none' | 'quantstudio' | 'biorad-cfx';
 
 export const QUANTSTUDIO_SMOOTHING_WINDOW = 7;
 
+/** Fewest baseline reads whose line the QuantStudio emulation subtracts (fewer: their mean). */
+const MIN_SLOPE_READS = 3;
+
+function mean(values: ArrayLike<number>, from: number, to: number): number {
+  let sum = 0;
+  for (let i = from; i <= to; i++) sum += values[i];
+  return sum / (to - from + 1);
+}
+
 /** The signal processing matching a parser format id (ParsedRun.format). */
 export function signalProcessingForFormat(format: string | null | undefined): SignalProcessing {
   if (format && /quantstudio/i.test(format)) return 'quantstudio';
@@ -109,7 +118,14 @@ export function quantStudioSearchCurve(
 ): Float64Array {
   const smoothed = savitzkyGolayQuadratic(corrected);
   if (window.endIndex >= smoothed.length - 1 || window.endIndex <= window.startIndex) return smoothed;
-  const line = fitLine(cycles, smoothed, window.startIndex, window.endIndex);
+  // A window of one or two reads (Design & Analysis writes "Baseline Start 3, End 3" for curves
+  // rising from cycle 4) gives no slope worth the name: a line through two reads at the foot of the
+  // rise tilted the curve by 0.75 cycles of Cq (allotropy's TAC example15, wells A1-A24); their mean
+  // is subtracted instead.
+  const line =
+    window.endIndex - window.startIndex + 1 < MIN_SLOPE_READS
+      ? { slope: 0, intercept: mean(smoothed, window.startIndex, window.endIndex) }
+      : fitLine(cycles, smoothed, window.startIndex, window.endIndex);
   for (let i = 0; i < smoothed.length; i++) smoothed[i] -= line.slope * cycles[i] + line.intercept;
   return smoothed;
 }
