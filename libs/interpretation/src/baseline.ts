@@ -3,6 +3,7 @@ import {
   fitLine,
   indexAtOrAfter,
   indexAtOrBefore,
+  mean,
   median,
   residualSd,
   stepNoiseSd,
@@ -202,19 +203,14 @@ function shortWindowLine(cycles: ArrayLike<number>, values: ArrayLike<number>, w
   const line = fitLine(cycles, values, from, to);
   const count = to - from + 1;
   if (count >= SHORT_WINDOW_READS || count < 2) return line;
-  let mean = 0;
-  let meanX = 0;
-  for (let i = from; i <= to; i++) {
-    mean += values[i];
-    meanX += cycles[i];
-  }
-  mean /= count;
-  meanX /= count;
+  const meanX = mean(cycles, from, to);
   let sxx = 0;
   for (let i = from; i <= to; i++) sxx += (cycles[i] - meanX) ** 2;
   const standardError =
     stepNoiseSd(values, from, Math.min(cycles.length, values.length) - 1) / Math.sqrt(sxx);
-  return Math.abs(line.slope) > SHORT_WINDOW_SLOPE_SES * standardError ? line : { slope: 0, intercept: mean };
+  return Math.abs(line.slope) > SHORT_WINDOW_SLOPE_SES * standardError
+    ? line
+    : { slope: 0, intercept: mean(values, from, to) };
 }
 
 /**

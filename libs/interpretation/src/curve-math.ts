@@ -58,6 +58,13 @@ function select(a: Float64Array, count: number, k: number): number {
 }
 
 /** Median of values[from..to] (inclusive); NaN when empty. Does not modify the input. */
+/** Mean of values[from..to] (inclusive). */
+export function mean(values: ArrayLike<number>, from = 0, to = values.length - 1): number {
+  let sum = 0;
+  for (let i = from; i <= to; i++) sum += values[i];
+  return sum / (to - from + 1);
+}
+
 export function median(values: ArrayLike<number>, from = 0, to = values.length - 1): number {
   const count = to - from + 1;
   if (count <= 0) return Number.NaN;

@@ -1,5 +1,5 @@
 import { CONFIRMING_READS } from './threshold-cq';
-import { fitLine } from './curve-math';
+import { fitLine, mean } from './curve-math';
 
 /**
  * How the Cq search reads a curve, per instrument family:
@@ -20,12 +20,6 @@ export const QUANTSTUDIO_SMOOTHING_WINDOW = 7;
 
 /** Fewest baseline reads whose line the QuantStudio emulation subtracts (fewer: their mean). */
 const MIN_SLOPE_READS = 3;
-
-function mean(values: ArrayLike<number>, from: number, to: number): number {
-  let sum = 0;
-  for (let i = from; i <= to; i++) sum += values[i];
-  return sum / (to - from + 1);
-}
 
 /** The signal processing matching a parser format id (ParsedRun.format). */
 export function signalProcessingForFormat(format: string | null | undefined): SignalProcessing {
