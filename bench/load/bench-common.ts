@@ -40,9 +40,16 @@ export interface LoadFigures {
 
 /** One autocannon run for `durationS` seconds; `onResponse` sees each response time. */
 function cannon(
-  options: { url: string; headers: Record<string, string>; connections: number; durationS: number },
+  options: {
+    url: string;
+    headers: Record<string, string>;
+    connections: number;
+    durationS: number;
+    paths?: () => string;
+  },
   onResponse: (timeMs: number) => void,
 ): Promise<autocannon.Result> {
+  const { paths } = options;
   return new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -50,6 +57,7 @@ function cannon(
         headers: options.headers,
         connections: options.connections,
         duration: options.durationS,
+        ...(paths ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }] } : {}),
       },
       (error: unknown, finished: autocannon.Result) =>
         error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(finished),
@@ -72,6 +80,8 @@ export async function load(options: {
   connections: number;
   durationS: number;
   warmUpS?: number;
+  /** A path per request (on `url`'s host) instead of `url`'s own. */
+  paths?: () => string;
 }): Promise<LoadFigures> {
   if (!/^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(options.url)) throw new Error('loopback only');
   if (options.warmUpS) await cannon({ ...options, durationS: options.warmUpS }, () => undefined);

@@ -45,6 +45,8 @@ describe('loadConfig', () => {
     expect(config.apiDocs).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(config.runListCache).toBe(true);
+    expect(loadConfig({ RUN_LIST_CACHE: 'false' }).runListCache).toBe(false);
     expect(config.imports.abandonedAfterMs).toBe(24 * 3600 * 1000);
     expect(() => loadConfig({ UPLOAD_MAX_FILE_MB: '0' })).toThrow(/UPLOAD_MAX_FILE_MB/);
   });

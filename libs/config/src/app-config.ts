@@ -49,6 +49,12 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** How often each live socket's token and user are checked again. */
   socketRecheckMs: number;
+  /**
+   * RUN_LIST_CACHE (default on): run-list pages cached per laboratory version, heard from PostgreSQL's
+   * LISTEN/NOTIFY on a session connection of its own (docs/performance.md). Off for a DATABASE_URL
+   * behind a transaction-pooling proxy, where notifications are not delivered.
+   */
+  runListCache: boolean;
   /** /api/docs and /api/docs-json: off by default in production (API_DOCS). */
   apiDocs: boolean;
   version: string;
@@ -198,6 +204,7 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     },
     trustProxy: trustProxy(env),
     socketRecheckMs: integer(env, 'SOCKET_RECHECK_MS', 30_000, 200, 3_600_000),
+    runListCache: bool(env, 'RUN_LIST_CACHE', true),
     apiDocs: bool(env, 'API_DOCS', env.NODE_ENV !== 'production'),
     version: env.AMPLIO_VERSION ?? '0.1.0',
     buildDate: env.AMPLIO_BUILD_DATE ?? '2026-11-21',

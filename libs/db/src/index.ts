@@ -2,6 +2,7 @@ export * from './entities';
 export * from './migrations';
 export * from './data-source';
 export * from './embedded-postgres';
+export * from './run-list-change-listener';
 export * from './repositories/laboratory-scope';
 export * from './repositories/user.repository';
 export * from './repositories/laboratory.repository';

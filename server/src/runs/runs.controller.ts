@@ -27,10 +27,16 @@ export class RunsController {
     return this.runs.configure(user, body);
   }
 
+  /** Cached bytes per version of the caller's run list, with an ETag (docs/performance.md). */
   @Get()
   @ApiOkResponse({ type: RunPageDto })
-  page(@CurrentUser() user: AuthenticatedUser, @Query() query: RunPageQueryDto): Promise<RunPageDto> {
-    return this.runs.page(user, query);
+  async page(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query() query: RunPageQueryDto,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    sendSerializedBody(request, response, await this.runs.pageBody(user, query, acceptsGzip(request)));
   }
 
   /** As the interpretation: cached bytes, ETag, gzip once per version of the run. */

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { DATA_SOURCE, RunReviewRepository } from '@amplio/db';
 import type { DataSource } from 'typeorm';
 import { RunAccessService } from './run-access.service';
-import { runBodyCacheProvider } from './run-body-cache';
+import { runBodyCacheProviders } from './run-body-cache';
+import { RunListChanges } from './run-list-changes.service';
 import { RunsController } from './runs.controller';
 import { RunsService } from './runs.service';
 
@@ -12,7 +13,8 @@ import { RunsService } from './runs.service';
   providers: [
     RunsService,
     RunAccessService,
-    runBodyCacheProvider,
+    RunListChanges,
+    ...runBodyCacheProviders,
     {
       provide: RunReviewRepository,
       useFactory: (dataSource: DataSource) => new RunReviewRepository(dataSource),

@@ -14,8 +14,9 @@ import { RunAccessService } from './run-access.service';
 import { runAuditRecord } from './run-audit';
 import { toChartDto, toInterpretationDto, toRunSummary } from './run.mapper';
 import { SearchService } from '../search/search.service';
-import type { SerializedBody, SerializedBodyCache } from './serialized-body-cache';
-import { RUN_BODY_CACHE } from './run-body-cache';
+import { type SerializedBody, type SerializedBodyCache, serializeOnce } from './serialized-body-cache';
+import { RUN_BODY_CACHE, RUN_LIST_CACHE } from './run-body-cache';
+import { RunListChanges } from './run-list-changes.service';
 
 /** The run list, one run, its well configuration and its interpretation (SPEC 2 and 4). */
 @Injectable()
@@ -30,7 +31,31 @@ export class RunsService {
     @Inject(EVENT_PUBLISHER) private readonly events: EventPublisher,
     private readonly search: SearchService,
     @Inject(RUN_BODY_CACHE) private readonly bodies: SerializedBodyCache,
+    @Inject(RUN_LIST_CACHE) private readonly pages: SerializedBodyCache,
+    private readonly listChanges: RunListChanges,
   ) {}
+
+  /**
+   * GET /run as serialized bytes: the cached page of the caller's run-list version, which PostgreSQL's
+   * notifications move on every change (docs/performance.md, "run list cache"). Read from the
+   * database each time while the notifications are not heard, or when an external search index
+   * serves the list (it follows the database later than the notifications).
+   */
+  async pageBody(user: AuthenticatedUser, query: RunPageQueryDto, gzip: boolean): Promise<SerializedBody> {
+    const scope = scopeOf(user);
+    const version = this.search.listFromDatabase ? this.listChanges.keyOf(scope) : null;
+    if (version === null) return serializeOnce(await this.page(user, query), gzip);
+    const key = [
+      'list',
+      version,
+      query.page ?? 0,
+      query.size ?? 20,
+      query.sort ?? 'businessId',
+      query.sortDirection ?? 'desc',
+      query.search?.trim() ?? '',
+    ].join('\u0000');
+    return this.pages.get(key, () => this.page(user, query), gzip);
+  }
 
   async page(user: AuthenticatedUser, query: RunPageQueryDto): Promise<RunPageDto> {
     const { runs, total } = await this.search.pageRuns(scopeOf(user), {

@@ -24,6 +24,13 @@ export function serializeBody(value: unknown): SerializedBody {
   return { json, etag: `"${hash}"`, gzipEtag: `"${hash}-gzip"`, gzip: null };
 }
 
+/** A body serialized for one response only (not kept), compressed when the client accepts gzip. */
+export async function serializeOnce(value: unknown, withGzip: boolean): Promise<SerializedBody> {
+  const body = serializeBody(value);
+  if (withGzip) body.gzip = await gzipAsync(body.json);
+  return body;
+}
+
 /**
  * Serialized JSON bodies kept in process, least recently used first out, bounded in bytes (JSON plus
  * gzip). The key must change whenever the body would (the caller puts the data's version in it), so

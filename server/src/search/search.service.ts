@@ -22,6 +22,11 @@ export class SearchService {
     private readonly runs: RunSearchRepository,
   ) {}
 
+  /** Whether the run list is read from PostgreSQL (not from an index that follows it later). */
+  get listFromDatabase(): boolean {
+    return this.index.engine === 'postgresql';
+  }
+
   /** One page of the run list within the caller's scope, in the asked order. */
   async pageRuns(scope: LaboratoryScope, query: RunListQuery): Promise<{ runs: RunEntity[]; total: number }> {
     const { ids, total, runs } = await this.index.search({

@@ -17,6 +17,7 @@ import { LaboratoryPlateOrder1764870000000 } from './1764870000000-laboratory-pl
 import { SearchOutboxSwitch1764880000000 } from './1764880000000-search-outbox-switch';
 import { RunSearchLaboratoryScan1764890000000 } from './1764890000000-run-search-laboratory-scan';
 import { RunDetailChangeLog1764900000000 } from './1764900000000-run-detail-change-log';
+import { RunListChangeNotify1764910000000 } from './1764910000000-run-list-change-notify';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   SearchOutboxSwitch1764880000000,
   RunSearchLaboratoryScan1764890000000,
   RunDetailChangeLog1764900000000,
+  RunListChangeNotify1764910000000,
 ];
