@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DATA_SOURCE, RunReviewRepository } from '@amplio/db';
 import type { DataSource } from 'typeorm';
+import { apiRuntimeProvider } from '../common/api-runtime';
 import { RunAccessService } from './run-access.service';
 import { runBodyCacheProviders } from './run-body-cache';
 import { RunListChanges } from './run-list-changes.service';
@@ -14,6 +15,7 @@ import { RunsService } from './runs.service';
     RunsService,
     RunAccessService,
     RunListChanges,
+    apiRuntimeProvider,
     ...runBodyCacheProviders,
     {
       provide: RunReviewRepository,
