@@ -82,23 +82,37 @@ export async function load(options: {
   warmUpS?: number;
   /** A path per request (on `url`'s host) instead of `url`'s own. */
   paths?: () => string;
+  /** The same path on each of these origins as well as `url`'s, the clients split evenly (API processes side by side). */
+  alsoOn?: string[];
 }): Promise<LoadFigures> {
-  if (!/^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(options.url)) throw new Error('loopback only');
-  if (options.warmUpS) await cannon({ ...options, durationS: options.warmUpS }, () => undefined);
+  const targets = [
+    options.url,
+    ...(options.alsoOn ?? []).map(
+      (origin) => `${origin}${new URL(options.url).pathname}${new URL(options.url).search}`,
+    ),
+  ];
+  for (const target of targets)
+    if (!/^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(target)) throw new Error('loopback only');
+  const connections = Math.max(1, Math.floor(options.connections / targets.length));
+  const all = (durationS: number, onResponse: (time: number) => void): Promise<autocannon.Result[]> =>
+    Promise.all(targets.map((url) => cannon({ ...options, url, connections, durationS }, onResponse)));
+  if (options.warmUpS) await all(options.warmUpS, () => undefined);
   const times: number[] = [];
-  const result = await cannon(options, (time) => times.push(time));
+  const results = await all(options.durationS, (time) => times.push(time));
   times.sort((a, b) => a - b);
-  const requests = result.requests.total;
+  const sum = (of: (result: autocannon.Result) => number): number =>
+    results.reduce((total, result) => total + of(result), 0);
+  const requests = sum((result) => result.requests.total);
   return {
     name: options.name,
     requests,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    requestsPerSecond: Math.round(result.requests.average),
+    errors: sum((result) => result.errors + result.timeouts),
+    non2xx: sum((result) => result.non2xx),
+    requestsPerSecond: Math.round(sum((result) => result.requests.average)),
     p50Ms: round(percentile(times, 50)),
     p95Ms: round(percentile(times, 95)),
     p99Ms: round(percentile(times, 99)),
-    bytesPerRequest: requests > 0 ? Math.round(result.throughput.total / requests) : 0,
+    bytesPerRequest: requests > 0 ? Math.round(sum((result) => result.throughput.total) / requests) : 0,
   };
 }
 
