@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DATA_SOURCE, type LaboratoryScope, RunListChangeListener } from '@amplio/db';
 import type { DataSource } from 'typeorm';
 import { API_RUNTIME, type ApiRuntime } from '../common/api-runtime';
@@ -12,11 +12,25 @@ import { RunListVersions } from './run-list-versions';
 export class RunListChanges implements OnModuleInit, OnModuleDestroy {
   private readonly versions = new RunListVersions();
   private readonly listener: RunListChangeListener | null;
+  private readonly logger = new Logger('RunListChanges');
 
   constructor(@Inject(DATA_SOURCE) dataSource: DataSource, @Inject(API_RUNTIME) runtime: ApiRuntime) {
     const url = 'url' in dataSource.options ? dataSource.options.url : undefined;
     // Without a listener no key is ever given: every page is read from the database.
-    this.listener = url && runtime.config.runListCache ? new RunListChangeListener(url, this.versions) : null;
+    this.listener =
+      url && runtime.config.runListCache
+        ? new RunListChangeListener(url, {
+            changed: (laboratoryId) => this.versions.changed(laboratoryId),
+            listening: () => {
+              this.versions.listening();
+              this.logger.log('run list cache on: listening for changes');
+            },
+            lost: () => {
+              this.versions.lost();
+              this.logger.warn('run list cache off: the listening connection was lost, reconnecting');
+            },
+          })
+        : null;
   }
 
   async onModuleInit(): Promise<void> {

@@ -57,7 +57,7 @@ export class RunsService {
     return this.pages.get(key, () => this.page(user, query), gzip);
   }
 
-  async page(user: AuthenticatedUser, query: RunPageQueryDto): Promise<RunPageDto> {
+  private async page(user: AuthenticatedUser, query: RunPageQueryDto): Promise<RunPageDto> {
     const { runs, total } = await this.search.pageRuns(scopeOf(user), {
       page: query.page ?? 0,
       size: query.size ?? 20,
