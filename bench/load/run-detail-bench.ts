@@ -31,7 +31,8 @@ async function payload(url: string, path: string, token: string): Promise<Payloa
 /**
  * One 384-well run as the review page loads it: GET /run/{id} (the run and its wells),
  * /run/{id}/interpretation and /run/{id}/chart (the curves), gzip accepted, under load on loopback
- * (scaled mode: the run is uploaded, configured with the demo lot and interpreted by a worker first).
+ * (scaled mode: the run is uploaded, configured with the demo lot and interpreted by a worker first),
+ * on the first API process, then with the clients split over two side by side.
  * Target (issue 15): p95 under 100 ms, responses gzip-compressed.
  */
 export async function runDetailBench(smoke: boolean): Promise<Record<string, unknown>> {
@@ -39,7 +40,7 @@ export async function runDetailBench(smoke: boolean): Promise<Record<string, unk
     ? { levels: [2], durationS: 1, warmUpS: 0 }
     : { levels: [10, 100], durationS: 8, warmUpS: 2 };
   const file = quantStudio384Workbook();
-  const app = await startScaledApp({ apis: 1, workers: 1, env: { LOG_LEVEL: 'warn' } });
+  const app = await startScaledApp({ apis: 2, workers: 1, env: { LOG_LEVEL: 'warn' } });
   try {
     const token = await technicianToken(app.url);
     const run = await uploadRun(app.url, token, file);
@@ -66,6 +67,20 @@ export async function runDetailBench(smoke: boolean): Promise<Record<string, unk
         });
         figures.push({ ...result, connections });
       }
+    }
+    // The deployment's shape (docs/deploy.md): the same clients split over two API processes.
+    const most = Math.max(...scale.levels);
+    for (const path of paths) {
+      const result = await load({
+        name: `${path.replace(run.id, '{id}')} at ${most} clients on 2 API processes`,
+        url: `${app.url}${path}`,
+        alsoOn: app.urls.slice(1),
+        headers,
+        connections: most,
+        durationS: scale.durationS,
+        warmUpS: scale.warmUpS,
+      });
+      figures.push({ ...result, connections: most });
     }
     const worstP95 = Math.max(...figures.map((f) => f.p95Ms));
     const errors = figures.reduce((sum, f) => sum + f.errors + f.non2xx, 0);
