@@ -28,9 +28,13 @@ describe('load benchmark smoke runs', () => {
     const result = (await runDetailBench(true)) as {
       errors: number;
       gzip: boolean;
-      scenarios: { requests: number; p95Ms: number }[];
+      scenarios: { name: string; requests: number; p95Ms: number }[];
     };
-    expect(result.scenarios).toHaveLength(3);
+    // The three requests on one API process, then split over two.
+    expect(result.scenarios).toHaveLength(6);
+    expect(result.scenarios.filter((scenario) => scenario.name.endsWith('on 2 API processes'))).toHaveLength(
+      3,
+    );
     for (const scenario of result.scenarios) expect(scenario.requests).toBeGreaterThan(0);
     expect(result.errors).toBe(0);
     expect(result.gzip).toBe(true);
