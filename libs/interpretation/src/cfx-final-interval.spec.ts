@@ -68,6 +68,13 @@ describe('Bio-Rad CFX: a crossing in the final cycle interval counts (no confirm
     expect(signalProcessingForFormat('thermo-quantstudio-workbook')).toBe('quantstudio');
     expect(signalProcessingForRun({ format: 'rdml', instrumentName: 'Bio-Rad CFX96' })).toBe('biorad-cfx');
     expect(signalProcessingForRun({ format: 'rdml', instrumentName: 'LightCycler 96' })).toBe('none');
+    // Imported from the lab's CFX analyser, the file naming no instrument (or the lab's own name for it).
+    expect(signalProcessingForRun({ format: 'rdml', instrumentName: null, analyserId: 'biorad-cfx' })).toBe(
+      'biorad-cfx',
+    );
+    expect(signalProcessingForRun({ format: 'rdml', instrumentName: 'Bench 2', analyserId: 'rdml' })).toBe(
+      'none',
+    );
     expect(confirmingReadsFor('biorad-cfx')).toBe(0);
     expect(confirmingReadsFor('none')).toBe(1);
   });

@@ -29,17 +29,19 @@ export function signalProcessingForFormat(format: string | null | undefined): Si
 }
 
 /**
- * The signal processing of a parsed run: by its format, and for container formats (RDML) by the
- * instrument name the file carries (e.g. "Bio-Rad CFX96").
+ * The signal processing of a run: by its format; for container formats (RDML) by the instrument
+ * name the file carries (e.g. "Bio-Rad CFX96") or, when the file names none we recognise, by the
+ * analyser the run was imported from (`biorad-cfx`): a CFX run exported as RDML gets CFX's rule.
  */
 export function signalProcessingForRun(run: {
   format: string;
   instrumentName?: string | null;
+  analyserId?: string | null;
 }): SignalProcessing {
   const byFormat = signalProcessingForFormat(run.format);
   if (byFormat !== 'none') return byFormat;
   const instrument = run.instrumentName ?? '';
-  return /\bCFX|bio-?rad/i.test(instrument) ? 'biorad-cfx' : 'none';
+  return /\bCFX|bio-?rad/i.test(instrument) || run.analyserId === 'biorad-cfx' ? 'biorad-cfx' : 'none';
 }
 
 /**

@@ -35,7 +35,16 @@ const cycles = Array.from({ length: 40 }, (_, i) => i + 1);
 const curve = (cq: number | null): number[] =>
   cycles.map((c, i) => 100 + (i % 3) * 0.5 + (cq === null ? 0 : 5000 / (1 + Math.exp(-(c - cq - 2) / 1.2))));
 
-function setup(channelsByWell: Record<string, Record<string, number | null>>) {
+/** Per well and channel: the Cq its curve crosses about, null for a flat curve, or the reads themselves. */
+type ChannelCurves = Record<string, Record<string, number | null | number[]>>;
+
+function setup(
+  channelsByWell: ChannelCurves,
+  run: { parsedFormat: string; instrumentName: string | null; analyserId?: string } = {
+    parsedFormat: 'rotorgene-rex',
+    instrumentName: null,
+  },
+) {
   const wells = Object.keys(channelsByWell).map((position, index) => ({
     id: `w${index}`,
     position,
@@ -48,7 +57,7 @@ function setup(channelsByWell: Record<string, Record<string, number | null>>) {
       channel,
       kind: 'raw',
       cycles,
-      fluorescence: curve(cq),
+      fluorescence: Array.isArray(cq) ? cq : curve(cq),
       instrumentThreshold: null,
       instrumentBaselineStart: null,
       instrumentBaselineEnd: null,
@@ -60,7 +69,7 @@ function setup(channelsByWell: Record<string, Record<string, number | null>>) {
       id: 'run-1',
       laboratoryId: 'lab-a',
       analyserId: 'qiagen-rotorgene',
-      parsedFormat: 'rotorgene-rex',
+      ...run,
     }),
     listWells: jest.fn().mockResolvedValue(wells),
     listCurves: jest.fn().mockResolvedValue(curves),
@@ -134,5 +143,35 @@ describe('InterpretRunHandler with the kit configuration', () => {
       reasonCode: 'CHANNEL_NOT_MAPPED',
       reasonParams: { channel: 'HEX' },
     });
+  });
+});
+
+describe('InterpretRunHandler signal processing per instrument', () => {
+  // Flat at 100 RFU, then one read far above the threshold (500) in the final cycle interval.
+  const finalIntervalRise = cycles.map((c, i) => (c === 40 ? 1500 : 100 + (i % 3) * 0.5));
+  const channels = { A1: { 'Cycling A.Green': finalIntervalRise, 'Cycling A.Yellow': 28 } };
+
+  it('counts a crossing in the final cycle interval for a Bio-Rad CFX run exported as RDML (the file names the instrument)', async () => {
+    const { sut, saved } = setup(channels, { parsedFormat: 'rdml', instrumentName: 'Bio-Rad CFX96' });
+    await sut.handle({ runId: 'run-1', requestedById: 'u1', requestedByName: 'Tess' } as never);
+    const fam = saved[0].channels.find((channel) => channel.dye === 'FAM');
+    expect(fam?.cq).toBeGreaterThan(39);
+    expect(fam?.cq).toBeLessThan(40);
+  });
+
+  it("counts it too for an RDML file from the laboratory's CFX analyser whose file names no CFX", async () => {
+    const { sut, saved } = setup(channels, {
+      parsedFormat: 'rdml',
+      instrumentName: null,
+      analyserId: 'biorad-cfx',
+    });
+    await sut.handle({ runId: 'run-1', requestedById: 'u1', requestedByName: 'Tess' } as never);
+    expect(saved[0].channels.find((channel) => channel.dye === 'FAM')?.cq).toBeGreaterThan(39);
+  });
+
+  it('asks for a confirming read after the crossing on other instruments (no Cq in the final interval)', async () => {
+    const { sut, saved } = setup(channels, { parsedFormat: 'rdml', instrumentName: 'LightCycler 480' });
+    await sut.handle({ runId: 'run-1', requestedById: 'u1', requestedByName: 'Tess' } as never);
+    expect(saved[0].channels.find((channel) => channel.dye === 'FAM')?.cq).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ import {
   type ChannelMappingError,
   interpretRun,
   mapKitChannels,
-  signalProcessingForFormat,
+  signalProcessingForRun,
   type WellInput,
   type WellResult,
 } from '@amplio/interpretation';
@@ -64,7 +64,14 @@ export class InterpretRunHandler implements JobHandler<'run.interpret'> {
     for (const curve of curves)
       curvesByWell.set(curve.wellId, [...(curvesByWell.get(curve.wellId) ?? []), curve]);
 
-    const signalProcessing = signalProcessingForFormat(run.parsedFormat);
+    // By the file's format, and for containers (RDML) by the instrument the file names or the
+    // analyser it came from: a CFX run exported as RDML still counts a crossing in the final cycle
+    // interval, as CFX does.
+    const signalProcessing = signalProcessingForRun({
+      format: run.parsedFormat,
+      instrumentName: run.instrumentName,
+      analyserId: run.analyserId,
+    });
     const toInput = (well: WellEntity): WellInput => ({
       position: well.position,
       sampleType: (well.sampleType ?? 'SAMPLE') satisfies SampleType,
