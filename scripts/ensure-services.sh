@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure the services the tests need are installed and answering on this machine:
 #   PostgreSQL on 127.0.0.1:5432 (user postgres, no password over local TCP),
-#   Redis on 127.0.0.1:6379, and Chromium at /usr/bin/chromium (for the browser tests).
+#   Redis on 127.0.0.1:6379, and Chromium at /usr/bin/chromium (for the browser tests); the tools
+#   some tests call (pdftotext, docker-compose, ssh-keygen, wrk).
 # Idempotent: when everything is already there it only checks and returns in well under a second.
 # Installs what is missing with apt (Debian), so it needs root (or sudo) only when it has work to do.
 set -euo pipefail
@@ -61,6 +62,10 @@ fi
 # openssh-client: ssh-keygen makes the real OpenSSH keys of the SFTP transfer tests.
 if ! command -v ssh-keygen >/dev/null 2>&1; then
   missing+=(openssh-client)
+fi
+# wrk: the C load generator of the load benchmarks' large answers (bench/load/wrk-load.ts).
+if ! command -v wrk >/dev/null 2>&1; then
+  missing+=(wrk)
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
   apt_install "${missing[@]}"

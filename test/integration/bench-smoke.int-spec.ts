@@ -28,14 +28,18 @@ describe('load benchmark smoke runs', () => {
     const result = (await runDetailBench(true)) as {
       errors: number;
       gzip: boolean;
-      scenarios: { name: string; requests: number; p95Ms: number }[];
+      scenarios: { name: string; generator: string; requests: number; p95Ms: number }[];
     };
-    // The three requests on one API process, then split over two.
-    expect(result.scenarios).toHaveLength(6);
+    // The three requests on one API process, then split over two, then on one with wrk.
+    expect(result.scenarios).toHaveLength(9);
     expect(result.scenarios.filter((scenario) => scenario.name.endsWith('on 2 API processes'))).toHaveLength(
       3,
     );
-    for (const scenario of result.scenarios) expect(scenario.requests).toBeGreaterThan(0);
+    expect(result.scenarios.filter((scenario) => scenario.generator === 'wrk')).toHaveLength(3);
+    for (const scenario of result.scenarios) {
+      expect(scenario.requests).toBeGreaterThan(0);
+      expect(Number.isFinite(scenario.p95Ms)).toBe(true);
+    }
     expect(result.errors).toBe(0);
     expect(result.gzip).toBe(true);
   });
