@@ -82,10 +82,9 @@ async function wrkLoad(
   targets: string[],
   connections: number,
 ): Promise<LoadFigures> {
-  // wrk takes its paths as a list: 5,000 drawn from `paths`, each request picks one at random.
-  const paths = options.paths ? Array.from({ length: 5_000 }, options.paths) : undefined;
+  if (options.paths) throw new Error('wrk: one path per load (per-request paths are autocannon’s)');
   const all = (durationS: number): Promise<WrkResult[]> =>
-    Promise.all(targets.map((url) => wrk({ ...options, url, connections, durationS, paths })));
+    Promise.all(targets.map((url) => wrk({ ...options, url, connections, durationS })));
   if (options.warmUpS) await all(options.warmUpS);
   const results = await all(options.durationS);
   const sum = (of: (result: WrkResult) => number): number =>

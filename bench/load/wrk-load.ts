@@ -13,24 +13,8 @@ export interface WrkResult {
   latencyUs: Map<number, number>;
 }
 
-/**
- * wrk's Lua script: with `paths`, each request asks one of them at random (the requests are made
- * once per thread in `init`, as wrk's documentation advises); at the end, the counts and the whole
- * latency histogram (wrk keeps one count per microsecond) on stdout.
- */
-function script(paths: string[] | undefined): string {
-  const requests = paths
-    ? `local paths = {${paths.map((path) => JSON.stringify(path)).join(',')}}
-local requests = {}
-function init(args)
-  for i, path in ipairs(paths) do requests[i] = wrk.format(nil, path) end
-end
-function request()
-  return requests[math.random(#requests)]
-end
-`
-    : '';
-  return `${requests}function done(summary, latency, requests)
+/** wrk's Lua script: at the end, the counts and the whole latency histogram (wrk keeps one count per microsecond) on stdout. */
+const SCRIPT = `function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format("amplio-summary %d %d %d %d %d\\n", summary.requests, summary.bytes,
     summary.duration, e.connect + e.read + e.write + e.timeout, e.status))
@@ -40,9 +24,8 @@ end
   end
 end
 `;
-}
 
-/** Reads what `script` printed. */
+/** Reads what `SCRIPT` printed. */
 export function parseWrkOutput(stdout: string): WrkResult {
   const summary = /^amplio-summary (\d+) (\d+) (\d+) (\d+) (\d+)$/m.exec(stdout);
   if (!summary) throw new Error(`wrk printed no summary:\n${stdout.slice(0, 500)}`);
@@ -64,11 +47,10 @@ export function wrk(options: {
   headers: Record<string, string>;
   connections: number;
   durationS: number;
-  paths?: string[];
 }): Promise<WrkResult> {
   const folder = mkdtempSync(join(tmpdir(), 'amplio-wrk-'));
   const scriptPath = join(folder, 'load.lua');
-  writeFileSync(scriptPath, script(options.paths));
+  writeFileSync(scriptPath, SCRIPT);
   const args = [
     '--threads',
     '1',
