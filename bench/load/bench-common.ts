@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { percentileMs, wrk, type WrkResult } from './wrk-load';
+import { latencyTimesMs, wrk, type WrkResult } from './wrk-load';
 
 /** Run from the repository root (npm run bench:load). */
 export const resultsDir = join(process.cwd(), 'bench', 'results');
@@ -90,7 +90,7 @@ async function wrkLoad(
   const sum = (of: (result: WrkResult) => number): number =>
     results.reduce((total, result) => total + of(result), 0);
   const requests = sum((result) => result.requests);
-  const latencies = results.map((result) => result.latencyUs);
+  const times = latencyTimesMs(results.map((result) => result.latencyUs));
   return {
     name: options.name,
     generator: 'wrk',
@@ -98,9 +98,9 @@ async function wrkLoad(
     errors: sum((result) => result.errors),
     non2xx: sum((result) => result.non2xx),
     requestsPerSecond: Math.round(sum((result) => (result.requests * 1e6) / result.durationUs)),
-    p50Ms: round(percentileMs(latencies, 50)),
-    p95Ms: round(percentileMs(latencies, 95)),
-    p99Ms: round(percentileMs(latencies, 99)),
+    p50Ms: round(percentile(times, 50)),
+    p95Ms: round(percentile(times, 95)),
+    p99Ms: round(percentile(times, 99)),
     bytesPerRequest: requests > 0 ? Math.round(sum((result) => result.bytes) / requests) : 0,
   };
 }

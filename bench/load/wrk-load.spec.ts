@@ -1,4 +1,5 @@
-import { parseWrkOutput, percentileMs } from './wrk-load';
+import { percentile } from './bench-common';
+import { latencyTimesMs, parseWrkOutput } from './wrk-load';
 
 describe('wrk load generator', () => {
   it('reads the counts and the latency histogram its script prints, beside wrk’s own lines', () => {
@@ -32,10 +33,10 @@ describe('wrk load generator', () => {
   it('merges histograms before taking a percentile (two API processes measured apart)', () => {
     const fast = new Map([[1_000, 90]]);
     const slow = new Map([[200_000, 10]]);
-    expect(percentileMs([fast], 95)).toBe(1);
-    expect(percentileMs([fast, slow], 50)).toBe(1);
-    expect(percentileMs([fast, slow], 90)).toBe(1);
-    expect(percentileMs([fast, slow], 95)).toBe(200);
-    expect(percentileMs([], 95)).toBeNaN();
+    expect(percentile(latencyTimesMs([fast]), 95)).toBe(1);
+    expect(percentile(latencyTimesMs([fast, slow]), 50)).toBe(1);
+    expect(percentile(latencyTimesMs([fast, slow]), 90)).toBe(1);
+    expect(percentile(latencyTimesMs([fast, slow]), 95)).toBe(200);
+    expect(percentile(latencyTimesMs([]), 95)).toBeNaN();
   });
 });

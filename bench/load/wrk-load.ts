@@ -93,19 +93,10 @@ export function wrk(options: {
   });
 }
 
-/** The p-th percentile (0-100) of histograms merged, in milliseconds. */
-export function percentileMs(histograms: Map<number, number>[], p: number): number {
-  const merged = new Map<number, number>();
+/** Every response time of the histograms, in milliseconds, sorted (for `percentile`). */
+export function latencyTimesMs(histograms: Map<number, number>[]): number[] {
+  const times: number[] = [];
   for (const histogram of histograms)
-    for (const [value, count] of histogram) merged.set(value, (merged.get(value) ?? 0) + count);
-  const values = [...merged.keys()].sort((a, b) => a - b);
-  const total = values.reduce((sum, value) => sum + (merged.get(value) ?? 0), 0);
-  if (total === 0) return Number.NaN;
-  const rank = Math.max(1, Math.ceil((p / 100) * total));
-  let seen = 0;
-  for (const value of values) {
-    seen += merged.get(value) ?? 0;
-    if (seen >= rank) return value / 1000;
-  }
-  return values[values.length - 1] / 1000;
+    for (const [valueUs, count] of histogram) for (let i = 0; i < count; i++) times.push(valueUs / 1000);
+  return times.sort((a, b) => a - b);
 }
