@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { startScaledApp } from '../../test/e2e/harness';
-import { pollUntil, report } from './bench-common';
+import { coresBusy, machineCpuTicks, pollUntil, report } from './bench-common';
 import { configureRun, firstLotId, postUpload, technicianToken } from './run-upload';
 
 const FIXTURE = join(
@@ -32,6 +32,8 @@ interface Pass {
   uploadSeconds: number;
   seconds: number;
   runsPerMinute: number;
+  /** Cores the whole machine kept busy while the imports were timed (API, workers, PostgreSQL, Redis, bench). */
+  importCoresBusy: number;
   ready: number;
   failed: number;
   runsCreated: number;
@@ -40,6 +42,7 @@ interface Pass {
   configureSeconds: number;
   interpretSeconds: number;
   interpretedPerMinute: number;
+  interpretCoresBusy: number;
   /** Runs with exactly one completed interpretation job that ran once (no retry, no repeat). */
   interpretedOnce: number;
   interpretationJobsFailed: number;
@@ -79,16 +82,24 @@ async function timed(
   queue: Queue,
   submit: () => Promise<void>,
   done: () => Promise<void>,
-): Promise<{ submitSeconds: number; seconds: number }> {
+): Promise<{ submitSeconds: number; seconds: number; coresBusy: number }> {
   if (mode === 'queued') await queue.pause();
   const submitting = Date.now();
+  let cpu = machineCpuTicks();
   await submit();
   const submitted = Date.now();
-  if (mode === 'queued') await queue.resume();
+  if (mode === 'queued') {
+    cpu = machineCpuTicks();
+    await queue.resume();
+  }
   const started = mode === 'queued' ? submitted : submitting;
   await done();
   const round = (ms: number): number => Math.round(ms / 100) / 10;
-  return { submitSeconds: round(submitted - submitting), seconds: (Date.now() - started) / 1000 };
+  return {
+    submitSeconds: round(submitted - submitting),
+    seconds: (Date.now() - started) / 1000,
+    coresBusy: coresBusy(cpu, machineCpuTicks()),
+  };
 }
 
 /** `count` tasks shared by `clients` clients, each client one task after the other. */
@@ -190,6 +201,7 @@ async function pass(mode: PassMode, workers: number, runs: number, clients: numb
       uploadSeconds: imported.submitSeconds,
       seconds: Math.round(imported.seconds * 10) / 10,
       runsPerMinute: Math.round((counts.ready / imported.seconds) * 60 * 10) / 10,
+      importCoresBusy: imported.coresBusy,
       ready: counts.ready,
       failed: counts.failed,
       runsCreated: Number(rows[0].runs) - WARM_UP_RUNS,
@@ -197,6 +209,7 @@ async function pass(mode: PassMode, workers: number, runs: number, clients: numb
       configureSeconds: interpreted.submitSeconds,
       interpretSeconds: Math.round(interpreted.seconds * 10) / 10,
       interpretedPerMinute: Math.round((batchIds.length / interpreted.seconds) * 60 * 10) / 10,
+      interpretCoresBusy: interpreted.coresBusy,
       interpretedOnce: batchIds.filter((id) => jobs.perRun.get(id) === 1).length,
       interpretationJobsFailed: jobs.failed,
     };

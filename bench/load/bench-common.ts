@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -19,6 +19,24 @@ export function gitCommit(): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** The machine's CPU time so far (Linux `/proc/stat`, all cores), in clock ticks: busy and in all. */
+export function machineCpuTicks(): { busy: number; total: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait };
+}
+
+/** Cores kept busy between two readings of `machineCpuTicks` (every process of the machine). */
+export function coresBusy(
+  from: { busy: number; total: number },
+  to: { busy: number; total: number },
+): number {
+  const total = to.total - from.total;
+  if (total <= 0) return Number.NaN;
+  return Math.round(((to.busy - from.busy) / total) * availableParallelism() * 100) / 100;
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -146,6 +146,52 @@ describe('database (real PostgreSQL)', () => {
     ]);
   });
 
+  it('configures a plate in one statement: listed wells set, names only where given, the others cleared', async () => {
+    const source = sources[0];
+    const runs = new RunRepository(source);
+    const [{ id: runId, laboratory_id: laboratoryId }] = await source.query<
+      Array<{ id: string; laboratory_id: string }>
+    >('SELECT id, laboratory_id FROM run LIMIT 1');
+    await source.query(`INSERT INTO well (id, run_id, position, name) VALUES ($1, $2, 'A2', 'S2')`, [
+      randomUUID(),
+      runId,
+    ]);
+    const [kitId, kitVersionId, lotId] = [randomUUID(), randomUUID(), randomUUID()];
+    await source.query(
+      `INSERT INTO kit (id, name, reference, owner_laboratory_id) VALUES ($1, 'Kit', 'K1', $2)`,
+      [kitId, laboratoryId],
+    );
+    await source.query(`INSERT INTO kit_version (id, kit_id, version) VALUES ($1, $2, '1')`, [
+      kitVersionId,
+      kitId,
+    ]);
+    await source.query(
+      `INSERT INTO lot (id, name, expiration_date, kit_id, kit_version_id, laboratory_id)
+       VALUES ($1, 'L1', now(), $2, $3, $4)`,
+      [lotId, kitId, kitVersionId, laboratoryId],
+    );
+    const well = (position: string, name: string | null) =>
+      ({ position, lotId, kitId, kitVersionId, sampleType: 'SAMPLE', name }) as const;
+    const configure = (wells: Array<ReturnType<typeof well>>): Promise<void> =>
+      source.transaction((manager) =>
+        runs.configureWells(runId, { instrumentName: 'CFX', plateId: null }, wells, manager),
+      );
+    const stored = () =>
+      source.query<
+        Array<{ position: string; name: string; lot_id: string | null; sample_type: string | null }>
+      >('SELECT position, name, lot_id, sample_type FROM well WHERE run_id = $1 ORDER BY position', [runId]);
+    await configure([well('A1', null), well('A2', 'renamed')]);
+    expect(await stored()).toEqual([
+      { position: 'A1', name: 'S1', lot_id: lotId, sample_type: 'SAMPLE' },
+      { position: 'A2', name: 'renamed', lot_id: lotId, sample_type: 'SAMPLE' },
+    ]);
+    await configure([well('A2', null)]);
+    expect(await stored()).toEqual([
+      { position: 'A1', name: 'S1', lot_id: null, sample_type: null },
+      { position: 'A2', name: 'renamed', lot_id: lotId, sample_type: 'SAMPLE' },
+    ]);
+  });
+
   it('scopes a run to its laboratory', async () => {
     const runs = new RunRepository(sources[0]);
     const [{ id, laboratory_id }] = await sources[0].query<Array<{ id: string; laboratory_id: string }>>(

@@ -18,6 +18,7 @@ import { SearchOutboxSwitch1764880000000 } from './1764880000000-search-outbox-s
 import { RunSearchLaboratoryScan1764890000000 } from './1764890000000-run-search-laboratory-scan';
 import { RunDetailChangeLog1764900000000 } from './1764900000000-run-detail-change-log';
 import { RunListChangeNotify1764910000000 } from './1764910000000-run-list-change-notify';
+import { FileContentLz41764920000000 } from './1764920000000-file-content-lz4';
 
 /** Every migration, oldest first. Committed migrations are never edited. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   RunSearchLaboratoryScan1764890000000,
   RunDetailChangeLog1764900000000,
   RunListChangeNotify1764910000000,
+  FileContentLz41764920000000,
 ];

@@ -3,7 +3,7 @@ import { type DataSource, type EntityManager, In, IsNull, LessThan } from 'typeo
 import type { ErrorBody, ImportState, PlateType } from '@amplio/domain';
 import { RunEntity, RunFileEntity, RunImportEntity } from '../entities/run.entity';
 import { WellCurveEntity, WellEntity } from '../entities/well.entity';
-import { insertChunked } from './insert-chunked';
+import { insertRows } from './insert-rows';
 import type { LaboratoryScope } from './laboratory-scope';
 
 /** SHA-256 of a stored file, computed here only: at upload and when the file is read back. */
@@ -285,6 +285,16 @@ export class RunImportRepository {
       if (!runImport) throw new Error(`import ${importId} not found`);
       if (runImport.runId) return runImport.runId;
       if (runImport.state === 'FAILED') throw new Error(`import ${importId} already failed`);
+      // The original files first: the largest write (a workbook is megabytes), done before the
+      // laboratory's counter row is locked, so that imports of one laboratory on several workers
+      // wait on each other for the run's rows only (docs/performance.md, batch import).
+      const files = manager.getRepository(RunFileEntity);
+      const fileIds = await files.find({ where: { importId }, select: { id: true } });
+      for (const file of fileIds) {
+        const content = contents.get(file.id);
+        if (!content) throw new Error(`import ${importId}: file ${file.id} was not read`);
+        await files.update({ id: file.id }, { content, uploadPath: null });
+      }
       // Business ids count per laboratory (docs/security.md): R + at least 6 digits.
       const [{ next }] = await manager.query<Array<{ next: number }>>(
         `INSERT INTO laboratory_run_counter (laboratory_id, last_value) VALUES ($1, 1)
@@ -338,14 +348,9 @@ export class RunImportRepository {
         });
         for (const curve of well.curves) curves.push({ id: randomUUID(), runId, wellId, ...curve });
       }
-      await insertChunked(manager, WellEntity, wells);
-      await insertChunked(manager, WellCurveEntity, curves, 200);
-      const files = manager.getRepository(RunFileEntity);
-      for (const file of await files.find({ where: { importId }, select: { id: true } })) {
-        const content = contents.get(file.id);
-        if (!content) throw new Error(`import ${importId}: file ${file.id} was not read`);
-        await files.update({ id: file.id }, { runId, content, uploadPath: null });
-      }
+      await insertRows(manager, WellEntity, wells);
+      await insertRows(manager, WellCurveEntity, curves);
+      await files.update({ importId }, { runId });
       await imports.update(
         { id: importId },
         { runId, state: 'READY', progress: 100, updatedAt: () => 'now()' },
