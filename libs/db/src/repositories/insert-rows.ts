@@ -43,7 +43,7 @@ function columnParameter(
  * Inserts many rows of one entity in one statement whatever their number: each column goes as one
  * array parameter and `unnest` turns them back into rows (docs/performance.md, batch import). The
  * query builder's multi-row VALUES cost the worker 9 to 21 ms to build for the 192 curves of a
- * 96-well run, and one parameter per value; this is under a millisecond and 13 parameters.
+ * 96-well run, and one parameter per value; this takes about 2 ms (profiled) and 13 parameters.
  * A column left undefined in every row takes its default; one left undefined in some rows only is
  * refused (there is no per-row DEFAULT in an unnest).
  */
