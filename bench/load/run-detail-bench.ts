@@ -55,48 +55,31 @@ export async function runDetailBench(smoke: boolean): Promise<Record<string, unk
     for (const path of paths) payloads.push(await payload(app.url, path, token));
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
     const figures: Array<LoadFigures & { connections: number }> = [];
-    for (const connections of scale.levels) {
-      for (const path of paths) {
-        const name = `${path.replace(run.id, '{id}')} at ${connections} clients`;
-        const result = await load({
-          name,
-          url: `${app.url}${path}`,
-          headers,
-          connections,
-          durationS: scale.durationS,
-          warmUpS: scale.warmUpS,
-        });
-        figures.push({ ...result, connections });
-      }
-    }
+    /** One scenario: `path` under `connections` clients, named by what `how` adds to the load. */
+    const measure = async (
+      path: string,
+      connections: number,
+      suffix: string,
+      how: Pick<Parameters<typeof load>[0], 'alsoOn' | 'generator'> = {},
+    ): Promise<void> => {
+      const result = await load({
+        name: `${path.replace(run.id, '{id}')} at ${connections} clients${suffix}`,
+        url: `${app.url}${path}`,
+        headers,
+        connections,
+        durationS: scale.durationS,
+        warmUpS: scale.warmUpS,
+        ...how,
+      });
+      figures.push({ ...result, connections });
+    };
+    for (const connections of scale.levels) for (const path of paths) await measure(path, connections, '');
     // The deployment's shape (docs/deploy.md): the same clients split over two API processes.
     const most = Math.max(...scale.levels);
-    for (const path of paths) {
-      const result = await load({
-        name: `${path.replace(run.id, '{id}')} at ${most} clients on 2 API processes`,
-        url: `${app.url}${path}`,
-        alsoOn: app.urls.slice(1),
-        headers,
-        connections: most,
-        durationS: scale.durationS,
-        warmUpS: scale.warmUpS,
-      });
-      figures.push({ ...result, connections: most });
-    }
+    for (const path of paths) await measure(path, most, ' on 2 API processes', { alsoOn: app.urls.slice(1) });
     // The same requests at the most clients with wrk as the load generator: autocannon's JavaScript
     // thread reads about 80 MB/s, the chart's 179 KB answers make it the limit (docs/performance.md).
-    for (const path of paths) {
-      const result = await load({
-        name: `${path.replace(run.id, '{id}')} at ${most} clients, wrk`,
-        url: `${app.url}${path}`,
-        headers,
-        connections: most,
-        durationS: scale.durationS,
-        warmUpS: scale.warmUpS,
-        generator: 'wrk',
-      });
-      figures.push({ ...result, connections: most });
-    }
+    for (const path of paths) await measure(path, most, ', wrk', { generator: 'wrk' });
     const worstP95 = Math.max(...figures.map((f) => f.p95Ms));
     const worstP95MsBy = (generator: LoadGenerator): number =>
       Math.max(...figures.filter((f) => f.generator === generator).map((f) => f.p95Ms));
