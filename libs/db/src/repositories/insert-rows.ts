@@ -16,12 +16,11 @@ function floatArrayLiteral(values: unknown): string | null {
 /** What one column sends: its values as one array parameter, and how the SELECT reads it back. */
 function columnParameter(
   column: ColumnMetadata,
-  rows: Row[],
+  values: unknown[],
   index: number,
 ): { cast: string; read: string; values: unknown[] } {
   const type = typeof column.type === 'string' ? column.type : '';
   const name = `c${index}`;
-  const values = rows.map((row) => column.getEntityValue(row) as unknown);
   if (column.isArray) {
     if (type !== 'float8')
       throw new Error(`insertRows: ${column.databaseName}: arrays of ${type} are not supported`);
@@ -55,15 +54,17 @@ export async function insertRows<T extends object>(
   if (rows.length === 0) return;
   const metadata = manager.connection.getMetadata(entity);
   const records = rows as unknown as Row[];
-  const columns = metadata.columns.filter((column) => {
-    const given = records.filter((row) => column.getEntityValue(row) !== undefined).length;
-    if (given > 0 && given < records.length) {
-      throw new Error(`insertRows: ${metadata.tableName}.${column.databaseName} is missing in some rows`);
-    }
-    return given > 0;
-  });
-  const parameters = columns.map((column, index) => columnParameter(column, records, index));
-  const names = columns.map((column) => `"${column.databaseName}"`).join(', ');
+  const columns = metadata.columns
+    .map((column) => ({ column, values: records.map((row) => column.getEntityValue(row) as unknown) }))
+    .filter(({ column, values }) => {
+      const given = values.filter((value) => value !== undefined).length;
+      if (given > 0 && given < values.length) {
+        throw new Error(`insertRows: ${metadata.tableName}.${column.databaseName} is missing in some rows`);
+      }
+      return given > 0;
+    });
+  const parameters = columns.map(({ column, values }, index) => columnParameter(column, values, index));
+  const names = columns.map(({ column }) => `"${column.databaseName}"`).join(', ');
   const reads = parameters.map((parameter) => parameter.read).join(', ');
   const arrays = parameters.map((parameter, index) => `$${index + 1}::${parameter.cast}`).join(', ');
   const aliases = parameters.map((_, index) => `c${index}`).join(', ');
