@@ -22,7 +22,12 @@ export function gitCommit(): string {
 }
 
 /** The machine's CPU time so far (Linux `/proc/stat`, all cores), in clock ticks: busy and in all. */
-export function machineCpuTicks(): { busy: number; total: number } {
+export interface CpuTicks {
+  busy: number;
+  total: number;
+}
+
+export function machineCpuTicks(): CpuTicks {
   const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
   const busy = user + nice + system + irq + softirq + steal;
@@ -30,10 +35,7 @@ export function machineCpuTicks(): { busy: number; total: number } {
 }
 
 /** Cores kept busy between two readings of `machineCpuTicks` (every process of the machine). */
-export function coresBusy(
-  from: { busy: number; total: number },
-  to: { busy: number; total: number },
-): number {
+export function coresBusy(from: CpuTicks, to: CpuTicks): number {
   const total = to.total - from.total;
   if (total <= 0) return Number.NaN;
   return Math.round(((to.busy - from.busy) / total) * availableParallelism() * 100) / 100;
