@@ -10,17 +10,26 @@ export interface SshKeyPair {
   readonly fingerprint: string;
 }
 
+/**
+ * A fresh ed25519 key pair. ssh2's generator writes a malformed public key (31 bytes, its leading
+ * zero byte dropped: 78 keys in 20,000) that its own parser refuses; such a pair is drawn again.
+ */
 export function sshKeyPair(passphrase?: string): SshKeyPair {
-  const pair = passphrase
-    ? utils.generateKeyPairSync('ed25519', { passphrase, cipher: 'aes256-ctr', rounds: 16 })
-    : utils.generateKeyPairSync('ed25519');
-  const parsed = utils.parseKey(pair.public);
-  if (parsed instanceof Error) throw parsed;
-  return {
-    privateKey: pair.private,
-    publicKey: pair.public,
-    fingerprint: sshHostKeyFingerprint(parsed.getPublicSSH()),
-  };
+  for (let attempt = 1; ; attempt += 1) {
+    const pair = passphrase
+      ? utils.generateKeyPairSync('ed25519', { passphrase, cipher: 'aes256-ctr', rounds: 16 })
+      : utils.generateKeyPairSync('ed25519');
+    const parsed = utils.parseKey(pair.public);
+    if (parsed instanceof Error) {
+      if (attempt < 8) continue;
+      throw parsed;
+    }
+    return {
+      privateKey: pair.private,
+      publicKey: pair.public,
+      fingerprint: sshHostKeyFingerprint(parsed.getPublicSSH()),
+    };
+  }
 }
 
 export interface TlsCertificate {
