@@ -16,6 +16,11 @@ export interface BaselineWindow {
   end: number;
   startIndex: number;
   endIndex: number;
+  /**
+   * Subtract the window's mean level, not a line (amplifyingBaselineWindow: reads just before a rise
+   * under way from the first reads, too near it to tell a drift from the rise's foot).
+   */
+  level?: true;
 }
 
 /** First cycle of the automatic window: the first two reads are skipped (lamp warm-up, bubbles). */
@@ -139,8 +144,10 @@ export function autoBaselineWindow(cycles: ArrayLike<number>, values: ArrayLike<
  * when the safety net sees the curve amplify and the automatic window ends at or after the read
  * after the read where the rise starts (the last read under 10 % of the rise) — the whole curve for a rise the
  * steepest-step test missed, or a window that took in the start of the rise —, the window ends
- * RISE_START_MARGIN_READS reads before that read instead (keeping at least 3 reads). A window that
- * that ends at or before that read is kept as it is (exact agreement with CFX and QuantStudio).
+ * RISE_START_MARGIN_READS reads before that read instead (keeping at least 3 reads); when that margin
+ * leaves no 3-read window (a rise under way from the first reads), the reads up to that read (at
+ * most 3) with `level` set: their mean is subtracted, not a line. A window that ends at or before
+ * that read is kept as it is (exact agreement with CFX and QuantStudio).
  */
 export function amplifyingBaselineWindow(
   cycles: ArrayLike<number>,
@@ -154,6 +161,15 @@ export function amplifyingBaselineWindow(
   const riseEnd = indexAtOrAfter(cycles, evidence.riseEndCycle);
   if (window.endIndex <= riseStart || riseEnd > cycles.length - 1 - PLATEAU_READS) return window;
   const minEnd = Math.min(cycles.length - 1, window.startIndex + MIN_BASELINE_POINTS - 1);
+  // A rise under way from the window's first reads (a large template: the margin before the last
+  // read under 10 % of the rise does not leave a 3-read window) leaves no baseline to fit a slope
+  // on: a line through the rise's foot, carried over the run, would tilt the whole curve. The
+  // window keeps the reads under 10 % of the rise (at most 3) and their mean level is subtracted.
+  if (riseStart - RISE_START_MARGIN_READS < minEnd)
+    return {
+      ...makeWindow(cycles, window.startIndex, Math.max(window.startIndex, Math.min(minEnd, riseStart))),
+      level: true,
+    };
   return makeWindow(cycles, window.startIndex, Math.max(minEnd, riseStart - RISE_START_MARGIN_READS));
 }
 
@@ -229,9 +245,11 @@ export function correctBaseline(
   const corrected = new Float64Array(n);
   const line = alreadyCorrected
     ? { slope: 0, intercept: 0 }
-    : flattenShortWindow
-      ? shortWindowLine(cycles, values, window)
-      : fitLine(cycles, values, window.startIndex, window.endIndex);
+    : window.level
+      ? { slope: 0, intercept: mean(values, window.startIndex, window.endIndex) }
+      : flattenShortWindow
+        ? shortWindowLine(cycles, values, window)
+        : fitLine(cycles, values, window.startIndex, window.endIndex);
   for (let i = 0; i < n; i++) corrected[i] = values[i] - (line.slope * cycles[i] + line.intercept);
   const noiseLine = alreadyCorrected
     ? fitLine(cycles, corrected, window.startIndex, window.endIndex)

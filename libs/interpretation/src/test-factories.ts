@@ -1,9 +1,12 @@
-import type {
-  AmplificationCurve,
-  DiagnosticDefinition,
-  Expression,
-  KitAnalyserConfiguration,
+import {
+  CQ_METHODS,
+  type AmplificationCurve,
+  type DiagnosticDefinition,
+  type Expression,
+  type KitAnalyserConfiguration,
 } from '@amplio/domain';
+import { interpretRun } from './interpret';
+import type { WellInput } from './interpret-types';
 
 /** Test data factories (used by the specs and the bench; not exported from the library index). */
 
@@ -82,4 +85,15 @@ export function noiseSource(seed: number): () => number {
     return state / 4294967296 - 0.5;
   };
   return () => (uniform() + uniform() + uniform() + uniform()) * Math.sqrt(3);
+}
+
+/**
+ * Never a silent negative: with every Cq method, the plate's first well gets a Cq or is flagged for
+ * review (the property of the safety-net specs, whose plates put the amplifying curve first).
+ */
+export function cqOrReviewWithEveryMethod(plate: WellInput[]): boolean {
+  return CQ_METHODS.every((cqMethod) => {
+    const [well] = interpretRun(plate, configuration({ cqMethod }), { chartPoints: false });
+    return well.channels[0].cq !== null || well.requiresReview;
+  });
 }
