@@ -15,6 +15,9 @@ import {
   GENOTYPING_FIXTURE,
   chooseKitAndLot,
   uploadGenotypingRun,
+  logExcerpt,
+  pageTimeline,
+  type AppProcess,
 } from './harness';
 
 /**
@@ -78,9 +81,10 @@ function runRow(page: Page, runId: string) {
   return page.locator('tr[data-testid^="run-row-"]', { has: page.locator(`a[href*="${runId}"]`) });
 }
 
-async function walkingSkeleton(browser: Browser, appUrl: string): Promise<void> {
+async function walkingSkeleton(browser: Browser, appUrl: string, processes: AppProcess[]): Promise<void> {
   const technician = await newSignedInPage(browser, appUrl, 'technician');
   const physician = await newSignedInPage(browser, appUrl, 'physician');
+  const timelines = { technician: pageTimeline(technician), physician: pageTimeline(physician) };
   try {
     const runId = await importAndStartInterpretation(technician, appUrl);
 
@@ -134,7 +138,13 @@ async function walkingSkeleton(browser: Browser, appUrl: string): Promise<void> 
         .screenshot({ path: resolve(dir, 'walking-skeleton-physician.png'), fullPage: true })
         .catch(() => undefined);
     }
-    throw error;
+    // What the pages and processes did: a missed live event and a late job read differently.
+    const report = [
+      timelines.technician.format('technician page'),
+      timelines.physician.format('physician page'),
+      ...processes.map((proc) => logExcerpt(proc)),
+    ].join('\n');
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${report}`, { cause: error });
   } finally {
     await technician.context().close();
     await physician.context().close();
@@ -164,7 +174,7 @@ describe('walking skeleton', () => {
     it(
       'technician imports, configures, interprets and submits; physician sees it live and approves',
       async () => {
-        await walkingSkeleton(browser!, app!.url);
+        await walkingSkeleton(browser!, app!.url, [app!.process]);
       },
       TEST_TIMEOUT,
     );
@@ -182,7 +192,7 @@ describe('walking skeleton', () => {
     it(
       'technician imports, configures, interprets and submits; physician sees it live and approves',
       async () => {
-        await walkingSkeleton(browser!, app!.url);
+        await walkingSkeleton(browser!, app!.url, [...app!.apis, ...app!.workers]);
       },
       TEST_TIMEOUT,
     );

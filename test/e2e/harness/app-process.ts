@@ -128,6 +128,19 @@ export function spawnNode(name: string, script: string, env: NodeJS.ProcessEnv):
   return proc;
 }
 
+/**
+ * The lines of a process's output worth reading after a failed spec: warnings, errors and job
+ * outcomes (JSON logs at level 40 and up, Nest's WARN and ERROR, "done in" and "failed" of jobs).
+ */
+export function logExcerpt(proc: AppProcess, maxLines = 60): string {
+  const wanted = /"level":(4|5|6)0|\b(WARN|ERROR)\b|done in \d+ ms|attempt \d+ failed/;
+  const lines = proc
+    .output()
+    .split('\n')
+    .filter((line) => wanted.test(line));
+  return `----- ${proc.name} (warnings, errors, jobs) -----\n${lines.slice(-maxLines).join('\n') || '(none)'}`;
+}
+
 function describeFailure(proc: AppProcess, what: string): Error {
   return new Error(
     `${proc.name}: ${what}\n----- ${proc.name} output -----\n${proc.output()}\n----- end -----`,

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { recordPageTimeline } from './page-timeline';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -49,6 +50,7 @@ export async function newSignedInPage(
   context.setDefaultTimeout(timeout);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
+  recordPageTimeline(page);
   trackApiToken(page);
   try {
     await page.goto(appUrl, { waitUntil: 'domcontentloaded' });
