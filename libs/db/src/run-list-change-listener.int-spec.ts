@@ -58,6 +58,21 @@ describe('RunListChangeListener (real PostgreSQL)', () => {
     expect(events).toEqual(['listening', 'changed lab-1', 'changed *', 'changed lab-3']);
   });
 
+  it('has heard every change committed before heardAllCommitted is called, when it resolves', async () => {
+    // The writer's answer comes before the listener's notification may have: without the round
+    // trip on the listening connection, a check made at once misses the change most of the time.
+    for (let i = 0; i < 200; i++) {
+      await writer.query(`SELECT pg_notify('amplio_run_list', 'barrier-${i}')`);
+      await expect(listener.heardAllCommitted()).resolves.toBe(true);
+      expect(events[events.length - 1]).toBe(`changed barrier-${i}`);
+    }
+    // Callers at the same time share round trips, and each has heard what was committed before it.
+    await writer.query(`SELECT pg_notify('amplio_run_list', 'together')`);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => listener.heardAllCommitted()));
+    expect(answers.every(Boolean)).toBe(true);
+    expect(events[events.length - 1]).toBe('changed together');
+  });
+
   it('reports the loss of its connection, then listens again on a new one', async () => {
     events.length = 0;
     const terminated = await admin.query<{ count: number }>(
@@ -78,5 +93,7 @@ describe('RunListChangeListener (real PostgreSQL)', () => {
     await writer.query(`SELECT pg_notify('amplio_run_list', 'lab-5')`);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(events).toEqual([]);
+    // Not listening: no version can be trusted.
+    await expect(listener.heardAllCommitted()).resolves.toBe(false);
   });
 });

@@ -21,6 +21,11 @@ export class RunListChangeListener {
   private client: Client | null = null;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** The client whose probe came back: notifications are being heard on it. */
+  private heardOn: Client | null = null;
+  /** A round trip not sent yet (callers arriving now share it) and the last one sent. */
+  private nextRoundTrip: Promise<boolean> | null = null;
+  private lastRoundTrip: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly url: string,
@@ -40,7 +45,37 @@ export class RunListChangeListener {
     this.retry = null;
     const client = this.client;
     this.client = null;
+    this.heardOn = null;
     await client?.end().catch(() => undefined);
+  }
+
+  /**
+   * Resolves true once every change committed before the call has been reported by `changed`, or
+   * false if that cannot be said (not listening). A run list answered right after a live event
+   * must not come from a version that has not heard the change the event announced: the writer's
+   * notification and its event race on different paths (docs/performance.md, "run list cache").
+   *
+   * A round trip on the listening connection is that barrier: PostgreSQL sends the notifications of
+   * transactions committed before a query ahead of its answer, and they are handled in stream order.
+   * Concurrent callers share round trips: each waits for the first one sent after its call.
+   */
+  heardAllCommitted(): Promise<boolean> {
+    if (this.nextRoundTrip) return this.nextRoundTrip;
+    const client = this.heardOn;
+    if (!client || this.client !== client) return Promise.resolve(false);
+    const roundTrip: Promise<boolean> = this.lastRoundTrip.then(async () => {
+      if (this.nextRoundTrip === roundTrip) this.nextRoundTrip = null;
+      if (this.heardOn !== client) return false;
+      try {
+        await client.query('SELECT 1');
+      } catch {
+        return false;
+      }
+      return this.heardOn === client;
+    });
+    this.nextRoundTrip = roundTrip;
+    this.lastRoundTrip = roundTrip;
+    return roundTrip;
   }
 
   /**
@@ -52,8 +87,10 @@ export class RunListChangeListener {
     const probe = `probe:${randomUUID()}`;
     client.on('notification', (message) => {
       if (message.channel !== RUN_LIST_CHANNEL || !message.payload || this.client !== client) return;
-      if (message.payload === probe) this.handlers.listening();
-      else if (!message.payload.startsWith('probe:')) this.handlers.changed(message.payload);
+      if (message.payload === probe) {
+        this.heardOn = client;
+        this.handlers.listening();
+      } else if (!message.payload.startsWith('probe:')) this.handlers.changed(message.payload);
     });
     client.on('error', () => this.failed(client));
     client.on('end', () => this.failed(client));
@@ -71,6 +108,7 @@ export class RunListChangeListener {
   private failed(client: Client): void {
     if (this.client !== client) return;
     this.client = null;
+    this.heardOn = null;
     client.end().catch(() => undefined);
     this.handlers.lost();
     if (this.stopped) return;

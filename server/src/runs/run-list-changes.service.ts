@@ -41,8 +41,13 @@ export class RunListChanges implements OnModuleInit, OnModuleDestroy {
     await this.listener?.stop();
   }
 
-  /** The version of what `scope` sees of the run list; null while changes are not heard (no caching). */
-  keyOf(scope: LaboratoryScope): string | null {
+  /**
+   * The version of what `scope` sees of the run list, once every change committed before the call
+   * has been heard (a client refetching on a live event gets the change it was told of); null while
+   * changes are not heard (no caching).
+   */
+  async keyOf(scope: LaboratoryScope): Promise<string | null> {
+    if (!this.listener || !(await this.listener.heardAllCommitted())) return null;
     return this.versions.keyOf(scope);
   }
 }

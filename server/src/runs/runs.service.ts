@@ -43,7 +43,7 @@ export class RunsService {
    */
   async pageBody(user: AuthenticatedUser, query: RunPageQueryDto, gzip: boolean): Promise<SerializedBody> {
     const scope = scopeOf(user);
-    const version = this.search.listFromDatabase ? this.listChanges.keyOf(scope) : null;
+    const version = this.search.listFromDatabase ? await this.listChanges.keyOf(scope) : null;
     if (version === null) return serializeOnce(await this.page(user, query), gzip);
     const key = [
       'list',
