@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import type { Run, RunPage } from '../api/types';
 import { useLiveEvent, useLiveReconnect } from './live-context';
+import { refetchAfterChange } from './refetch-after-change';
 
 /** The event's status on the run and on its rows in the cached run list pages. */
 function applyRunStatus(client: QueryClient, event: RunStatusEvent): void {
@@ -38,21 +39,20 @@ export function useLiveQuerySync(): void {
   const client = useQueryClient();
   useLiveEvent('run.status', (event) => {
     applyRunStatus(client, event);
-    void client.invalidateQueries({ queryKey: queryKeys.runList.all });
+    void refetchAfterChange(client, queryKeys.runList.all);
   });
   useLiveEvent('run.changed', (event) => {
-    void client.invalidateQueries({ queryKey: queryKeys.runList.all });
+    void refetchAfterChange(client, queryKeys.runList.all);
     if (event.what === 'deleted') return; // the run screen leaves (run-interpretation-page)
-    void client.invalidateQueries({ queryKey: queryKeys.run.detail(event.runId), exact: true });
-    if (event.what === 'interpreted')
-      void client.invalidateQueries({ queryKey: queryKeys.run.results(event.runId) });
+    void refetchAfterChange(client, queryKeys.run.detail(event.runId), { exact: true });
+    if (event.what === 'interpreted') void refetchAfterChange(client, queryKeys.run.results(event.runId));
   });
   useLiveEvent('import.progress', (event) => {
     // The new run appears in the list.
-    if (event.state === 'READY') void client.invalidateQueries({ queryKey: queryKeys.runList.all });
+    if (event.state === 'READY') void refetchAfterChange(client, queryKeys.runList.all);
   });
   useLiveReconnect(() => {
-    void client.invalidateQueries({ queryKey: queryKeys.runList.all });
-    void client.invalidateQueries({ queryKey: queryKeys.run.all });
+    void refetchAfterChange(client, queryKeys.runList.all);
+    void refetchAfterChange(client, queryKeys.run.all);
   });
 }

@@ -1,0 +1,68 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { refetchAfterChange } from './refetch-after-change';
+
+/** A query function whose answers the test releases one by one, in call order. */
+function controlledAnswers() {
+  const pending: Array<(value: string) => void> = [];
+  return {
+    queryFn: () => new Promise<string>((resolve) => pending.push(resolve)),
+    calls: () => pending.length,
+    answer: (index: number, value: string) => pending[index](value),
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('refetchAfterChange', () => {
+  let client: QueryClient;
+  beforeEach(() => {
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  });
+  afterEach(() => client.clear());
+
+  it('fetches again when the change comes during the first fetch (the answer may predate it)', async () => {
+    const answers = controlledAnswers();
+    const observer = new QueryObserver(client, {
+      queryKey: ['run', 'r1', 'results'],
+      queryFn: answers.queryFn,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await settle();
+    expect(answers.calls()).toBe(1);
+
+    const done = refetchAfterChange(client, ['run', 'r1', 'results']);
+    await settle();
+    const refetched = answers.calls() === 2;
+    answers.answer(0, 'before the change');
+    if (refetched) answers.answer(1, 'after the change');
+    await done;
+    await settle();
+
+    expect(refetched).toBe(true);
+    expect(observer.getCurrentResult().data).toBe('after the change');
+    unsubscribe();
+  });
+
+  it('replaces a refetch in flight of a query that has data, and leaves queries not shown stale', async () => {
+    const answers = controlledAnswers();
+    const observer = new QueryObserver(client, { queryKey: ['run', 'r2'], queryFn: answers.queryFn });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await settle();
+    answers.answer(0, 'first');
+    await settle();
+    void observer.refetch();
+    await settle();
+    expect(answers.calls()).toBe(2);
+    client.setQueryData(['run', 'hidden'], 'cached');
+
+    const done = refetchAfterChange(client, ['run']);
+    await settle();
+    expect(answers.calls()).toBe(3);
+    answers.answer(1, 'stale');
+    answers.answer(2, 'fresh');
+    await done;
+    expect(observer.getCurrentResult().data).toBe('fresh');
+    expect(client.getQueryState(['run', 'hidden'])?.isInvalidated).toBe(true);
+    unsubscribe();
+  });
+});

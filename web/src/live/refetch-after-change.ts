@@ -1,0 +1,20 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * Marks the queries under `queryKey` stale and fetches the shown ones again, after a live event
+ * said their data changed. A query's first fetch still in flight may have been answered before the
+ * change, and TanStack Query hands an invalidation that in-flight fetch when the query has no data
+ * yet, instead of a new one: the screen would keep the older answer until the next event (a run
+ * page left on "interpreting" when "interpreted" came during its first load). Such fetches are
+ * cancelled first; a query with data has its fetch replaced by the invalidation itself.
+ */
+export function refetchAfterChange(
+  client: QueryClient,
+  queryKey: QueryKey,
+  options: { exact?: boolean } = {},
+): Promise<void> {
+  const exact = options.exact ?? false;
+  return client
+    .cancelQueries({ queryKey, exact, predicate: (query) => query.state.data === undefined })
+    .then(() => client.invalidateQueries({ queryKey, exact }));
+}
