@@ -27,6 +27,7 @@ describe('RunListChangeListener (real PostgreSQL)', () => {
       lost: () => events.push('lost'),
     },
     50,
+    300,
   );
   let writer: Client;
 
@@ -85,6 +86,30 @@ describe('RunListChangeListener (real PostgreSQL)', () => {
     expect(events[0]).toBe('lost');
     await writer.query(`SELECT pg_notify('amplio_run_list', 'lab-4')`);
     await until(() => events.includes('changed lab-4'));
+  });
+
+  it('drops a listening connection that stops answering, as lost, and listens again', async () => {
+    const { rows } = await admin.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = 'amplio-run-list-listener'`,
+      [database],
+    );
+    expect(rows).toHaveLength(1);
+    const pid = rows[0].pid;
+    events.length = 0;
+    // The server process behind the connection is frozen (PostgreSQL runs on this machine).
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      await expect(listener.heardAllCommitted()).resolves.toBe(false);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(events[0]).toBe('lost');
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await until(() => events.includes('listening'));
+    await writer.query(`SELECT pg_notify('amplio_run_list', 'after-the-freeze')`);
+    await expect(listener.heardAllCommitted()).resolves.toBe(true);
+    expect(events[events.length - 1]).toBe('changed after-the-freeze');
   });
 
   it('reports nothing more once stopped', async () => {

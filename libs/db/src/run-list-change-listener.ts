@@ -31,6 +31,7 @@ export class RunListChangeListener {
     private readonly url: string,
     private readonly handlers: RunListChangeHandlers,
     private readonly retryMs = 1_000,
+    private readonly roundTripTimeoutMs = 2_000,
   ) {}
 
   /** Connects and listens; resolves once the first attempt has been made (see `connect`). */
@@ -57,7 +58,9 @@ export class RunListChangeListener {
    *
    * A round trip on the listening connection is that barrier: PostgreSQL sends the notifications of
    * transactions committed before a query ahead of its answer, and they are handled in stream order.
-   * Concurrent callers share round trips: each waits for the first one sent after its call.
+   * Concurrent callers share round trips: each waits for the first one sent after its call. A
+   * connection that does not answer within `roundTripTimeoutMs` is dropped as lost (no caching until
+   * a new one is heard), so a hung listener never holds the run list up for longer.
    */
   heardAllCommitted(): Promise<boolean> {
     if (this.nextRoundTrip) return this.nextRoundTrip;
@@ -66,12 +69,19 @@ export class RunListChangeListener {
     const roundTrip: Promise<boolean> = this.lastRoundTrip.then(async () => {
       if (this.nextRoundTrip === roundTrip) this.nextRoundTrip = null;
       if (this.heardOn !== client) return false;
-      try {
-        await client.query('SELECT 1');
-      } catch {
-        return false;
-      }
-      return this.heardOn === client;
+      let timer: NodeJS.Timeout | undefined;
+      const answered = await Promise.race([
+        client.query('SELECT 1').then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), this.roundTripTimeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!answered) this.failed(client);
+      return answered && this.heardOn === client;
     });
     this.nextRoundTrip = roundTrip;
     this.lastRoundTrip = roundTrip;
