@@ -4,29 +4,17 @@
  * (b) Time to interpret a generated 384-well, 4-channel, 50-cycle run (baseline, threshold Cq, end
  *     RFU, ratio, kit rules, run control rule, chart points) on one core. Aim: < 10 ms.
  *
- * Run it (plain Node, the honest timing):
- *   npx swc libs/domain/src -d libs/domain/dist --strip-leading-paths --config-file .swcrc --ignore '**\/*.spec.ts'
- *   npx swc libs/interpretation/src -d libs/interpretation/dist --strip-leading-paths --config-file .swcrc --ignore '**\/*.spec.ts'
- *   npx swc bench/interpret-bench.ts -o .tmp/interpret-bench.js --config-file .swcrc
- *   node .tmp/interpret-bench.js
- * (or `npm run build -- --no-web` instead of the first two lines). The Jest spec beside this file
+ * Run it (plain Node, the honest timing): `npm run bench -- interpret-bench` (scripts/bench.mjs
+ * compiles bench/ and the libraries with SWC). The Jest spec beside this file
  * (`npx jest bench/interpret-bench.spec.ts --selectProjects unit`) runs the same code and prints
  * its figures too, but Jest's module sandbox makes it several times slower than plain Node.
  */
 import type { DiagnosticDefinition, KitAnalyserConfiguration, SampleType } from '@amplio/domain';
 import { interpretRun, type WellInput, type WellResult } from '@amplio/interpretation';
+import { seededRandom } from './seeded-random';
 
 export const BENCH_CHANNELS = ['FAM', 'HEX', 'ROX', 'CY5'] as const;
 export const BENCH_CYCLES = 50;
-
-/** Deterministic pseudo-random numbers (LCG), so every run interprets the same plate. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296;
-  };
-}
 
 export interface GeneratedWell extends WellInput {
   /** The FAM curve's logistic midpoint, or null for a flat (negative) FAM curve. */
@@ -35,7 +23,7 @@ export interface GeneratedWell extends WellInput {
 
 /** A 384-well plate: 4 raw channels of 50 cycles, ~35 % FAM-negative wells, controls in P23/P24. */
 export function generateRun(seed = 42): GeneratedWell[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const wells: GeneratedWell[] = [];
   for (let row = 0; row < 16; row++) {
     for (let column = 0; column < 24; column++) {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import { seededRandom } from '../seeded-random';
 
 export const FIXTURES = '/work/shared/fixtures';
 export const GENOTYPING_96 = `${FIXTURES}/thermo-quantstudio/appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx`;
@@ -40,17 +41,8 @@ export function quantStudio384Workbook(): { name: string; content: Buffer } {
 
 const NAME_384 = 'QS7Pro_Genotyping_384.xlsx';
 
-/** Deterministic pseudo-random numbers in [0, 1) (a 32-bit LCG): the same workbook on every machine. */
-function lcg(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 function generate(): Buffer {
-  const random = lcg(384);
+  const random = seededRandom(384);
   const source = XLSX.read(readFileSync(GENOTYPING_96), { type: 'buffer', dense: true });
   const target = XLSX.utils.book_new();
   for (const name of source.SheetNames) {

@@ -9,7 +9,17 @@ const out = join(root, '.tmp/bench-load');
 rmSync(out, { recursive: true, force: true });
 execFileSync(
   join(root, 'node_modules/.bin/swc'),
-  ['bench/load', 'test/e2e/harness', 'test/support', '-d', out, '--config-file', '.swcrc', '--quiet'],
+  [
+    'bench/load',
+    'bench/seeded-random.ts',
+    'test/e2e/harness',
+    'test/support',
+    '-d',
+    out,
+    '--config-file',
+    '.swcrc',
+    '--quiet',
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 // The harness spawns server/dist and workers/dist from its own repository root (three folders up):
