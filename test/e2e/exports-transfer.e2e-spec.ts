@@ -15,6 +15,8 @@ import {
   GENOTYPING_FIXTURE,
   uploadGenotypingRun,
   interpretEveryWellAsSample,
+  withFailureReport,
+  type AppProcess,
 } from './harness';
 
 /**
@@ -110,6 +112,7 @@ async function exportEach(page: Page): Promise<void> {
 interface Deployment {
   physicianUrl: string;
   technicianUrl: string;
+  processes: AppProcess[];
   stop(): Promise<void>;
 }
 
@@ -117,7 +120,14 @@ interface Deployment {
 async function exportsAndTransfer(browser: Browser, app: Deployment, sftp: SftpTestServer, root: string) {
   const physician = await newSignedInPage(browser, app.physicianUrl, 'physician');
   const technician = await newSignedInPage(browser, app.technicianUrl, 'technician');
-  await configureSftp(physician, app.physicianUrl, sftp.port);
+  await withFailureReport({ physician, technician }, app.processes, () =>
+    scenario(physician, technician, app, root, sftp.port),
+  );
+}
+
+/** SFTP configured, a run imported, approved, delivered once and shown ok, then exported. */
+async function scenario(physician: Page, technician: Page, app: Deployment, root: string, sftpPort: number) {
+  await configureSftp(physician, app.physicianUrl, sftpPort);
   const runId = await importInterpretSubmit(technician, app.technicianUrl);
 
   await physician.goto(`${app.physicianUrl}/run/${runId}`);
@@ -153,14 +163,24 @@ const modes: Array<[string, () => Promise<Deployment>]> = [
     'embedded',
     async () => {
       const app = await startEmbeddedApp();
-      return { physicianUrl: app.url, technicianUrl: app.url, stop: () => app.stop() };
+      return {
+        physicianUrl: app.url,
+        technicianUrl: app.url,
+        processes: [app.process],
+        stop: () => app.stop(),
+      };
     },
   ],
   [
     'scaled: 2 APIs, 2 workers, Redis',
     async () => {
       const app = await startScaledApp({ apis: 2, workers: 2 });
-      return { physicianUrl: app.urls[0], technicianUrl: app.urls[1], stop: () => app.stop() };
+      return {
+        physicianUrl: app.urls[0],
+        technicianUrl: app.urls[1],
+        processes: [...app.apis, ...app.workers],
+        stop: () => app.stop(),
+      };
     },
   ],
 ];

@@ -15,8 +15,7 @@ import {
   GENOTYPING_FIXTURE,
   chooseKitAndLot,
   uploadGenotypingRun,
-  logExcerpt,
-  pageTimeline,
+  withFailureReport,
   type AppProcess,
 } from './harness';
 
@@ -84,50 +83,10 @@ function runRow(page: Page, runId: string) {
 async function walkingSkeleton(browser: Browser, appUrl: string, processes: AppProcess[]): Promise<void> {
   const technician = await newSignedInPage(browser, appUrl, 'technician');
   const physician = await newSignedInPage(browser, appUrl, 'physician');
-  const timelines = { technician: pageTimeline(technician), physician: pageTimeline(physician) };
   try {
-    const runId = await importAndStartInterpretation(technician, appUrl);
-
-    // The physician watches the run list; the new run shows up there.
-    // A full page load: the tokens live in the page's memory only (docs/security.md), so the app
-    // signs in again through the identity provider's session, without a password, and keeps no
-    // token in the browser's storage.
-    await physician.goto(appUrl, { waitUntil: 'domcontentloaded' });
-    await physician.locator(testId('run-table')).waitFor({ state: 'visible' });
-    await expect(
-      physician.evaluate(() =>
-        Object.keys(globalThis.localStorage).filter((key) => key.startsWith('oidc.user:')),
-      ),
-    ).resolves.toEqual([]);
-    const row = runRow(physician, runId);
-    await row.waitFor({ state: 'visible', timeout: SLOW });
-    const status = row.locator('[data-testid^="run-status-"]').first();
-    await expect(status.getAttribute('data-status')).resolves.toBe('RUN_TO_INTERPRET');
-    // A marker that a reload would wipe: the status change must arrive live.
-    await physician.evaluate(() => {
-      (globalThis as unknown as { __e2eNoReload: boolean }).__e2eNoReload = true;
-    });
-
-    await checkResultsAndSubmit(technician);
-
-    await row
-      .locator('[data-testid^="run-status-"][data-status="WAIT_FOR_APPROVAL"]')
-      .waitFor({ state: 'visible', timeout: 30_000 });
-    await expect(
-      physician.evaluate(() => (globalThis as unknown as { __e2eNoReload?: boolean }).__e2eNoReload === true),
-    ).resolves.toBe(true);
-
-    // The physician opens the run and approves it.
-    await row.locator('a[data-testid^="run-link-"]').click();
-    await physician.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`);
-    const approve = physician.locator(testId('run-approve'));
-    await approve.waitFor({ state: 'visible', timeout: SLOW });
-    await approve.click();
-    await confirm(physician);
-    await physician
-      .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
-      .waitFor({ state: 'visible' });
-    await approve.waitFor({ state: 'hidden' });
+    await withFailureReport({ technician, physician }, processes, () =>
+      scenario(technician, physician, appUrl),
+    );
   } catch (error) {
     if (process.env.AMPLIO_E2E_SCREENSHOTS !== '0') {
       const dir = resolve(repoRoot, 'test-results');
@@ -138,17 +97,57 @@ async function walkingSkeleton(browser: Browser, appUrl: string, processes: AppP
         .screenshot({ path: resolve(dir, 'walking-skeleton-physician.png'), fullPage: true })
         .catch(() => undefined);
     }
-    // What the pages and processes did: a missed live event and a late job read differently.
-    const report = [
-      timelines.technician.format('technician page'),
-      timelines.physician.format('physician page'),
-      ...processes.map((proc) => logExcerpt(proc)),
-    ].join('\n');
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${report}`, { cause: error });
+    throw error;
   } finally {
     await technician.context().close();
     await physician.context().close();
   }
+}
+
+/** Import, interpretation and submission by the technician; the physician sees it live and approves. */
+async function scenario(technician: Page, physician: Page, appUrl: string): Promise<void> {
+  const runId = await importAndStartInterpretation(technician, appUrl);
+
+  // The physician watches the run list; the new run shows up there.
+  // A full page load: the tokens live in the page's memory only (docs/security.md), so the app
+  // signs in again through the identity provider's session, without a password, and keeps no
+  // token in the browser's storage.
+  await physician.goto(appUrl, { waitUntil: 'domcontentloaded' });
+  await physician.locator(testId('run-table')).waitFor({ state: 'visible' });
+  await expect(
+    physician.evaluate(() =>
+      Object.keys(globalThis.localStorage).filter((key) => key.startsWith('oidc.user:')),
+    ),
+  ).resolves.toEqual([]);
+  const row = runRow(physician, runId);
+  await row.waitFor({ state: 'visible', timeout: SLOW });
+  const status = row.locator('[data-testid^="run-status-"]').first();
+  await expect(status.getAttribute('data-status')).resolves.toBe('RUN_TO_INTERPRET');
+  // A marker that a reload would wipe: the status change must arrive live.
+  await physician.evaluate(() => {
+    (globalThis as unknown as { __e2eNoReload: boolean }).__e2eNoReload = true;
+  });
+
+  await checkResultsAndSubmit(technician);
+
+  await row
+    .locator('[data-testid^="run-status-"][data-status="WAIT_FOR_APPROVAL"]')
+    .waitFor({ state: 'visible', timeout: 30_000 });
+  await expect(
+    physician.evaluate(() => (globalThis as unknown as { __e2eNoReload?: boolean }).__e2eNoReload === true),
+  ).resolves.toBe(true);
+
+  // The physician opens the run and approves it.
+  await row.locator('a[data-testid^="run-link-"]').click();
+  await physician.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`);
+  const approve = physician.locator(testId('run-approve'));
+  await approve.waitFor({ state: 'visible', timeout: SLOW });
+  await approve.click();
+  await confirm(physician);
+  await physician
+    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
+    .waitFor({ state: 'visible' });
+  await approve.waitFor({ state: 'hidden' });
 }
 
 describe('walking skeleton', () => {

@@ -3,3 +3,4 @@ export * from './browser';
 export * from './ant-select';
 export * from './run-setup';
 export * from './page-timeline';
+export * from './failure-report';
