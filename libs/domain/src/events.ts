@@ -56,7 +56,8 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
-  'run.watch': (runId: string) => void;
+  /** Joins the run's room; the answer says whether it was joined (false: unknown run or not allowed). */
+  'run.watch': (runId: string, ack: (joined: boolean) => void) => void;
   'run.unwatch': (runId: string) => void;
   /** A renewed access token for the live connection; the server closes sockets whose token expired. */
   'auth.refresh': (token: string, ack: (accepted: boolean) => void) => void;

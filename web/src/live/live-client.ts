@@ -14,6 +14,7 @@ const RETRY_AFTER_REFUSAL_MS = 3000;
 export class LiveClient {
   readonly socket: LiveSocket;
   private readonly watchedRuns = new Map<string, number>();
+  private readonly joinedListeners = new Set<(runId: string) => void>();
   private retryTimer: number | undefined;
 
   constructor(
@@ -28,7 +29,7 @@ export class LiveClient {
       auth: (callback) => callback({ token: this.getToken() ?? '' }),
     });
     this.socket.on('connect', () => {
-      for (const runId of this.watchedRuns.keys()) this.socket.emit('run.watch', runId);
+      for (const runId of this.watchedRuns.keys()) this.join(runId);
     });
     this.socket.on('connect_error', (error) => {
       console.warn('Live connection refused or failed', error.message);
@@ -61,7 +62,7 @@ export class LiveClient {
   watchRun(runId: string): () => void {
     const count = this.watchedRuns.get(runId) ?? 0;
     this.watchedRuns.set(runId, count + 1);
-    if (count === 0 && this.socket.connected) this.socket.emit('run.watch', runId);
+    if (count === 0 && this.socket.connected) this.join(runId);
     return () => {
       const current = this.watchedRuns.get(runId) ?? 0;
       if (current <= 1) {
@@ -69,6 +70,23 @@ export class LiveClient {
         if (this.socket.connected) this.socket.emit('run.unwatch', runId);
       } else this.watchedRuns.set(runId, current - 1);
     };
+  }
+
+  /**
+   * Calls the listener each time the server confirms that this tab joined a run's room (on watching
+   * and after every reconnection). Events sent to the room before that were not received: a screen
+   * reads the run again then (a super admin, who has no laboratory room, gets run events this way only).
+   */
+  onRunJoined(listener: (runId: string) => void): () => void {
+    this.joinedListeners.add(listener);
+    return () => this.joinedListeners.delete(listener);
+  }
+
+  private join(runId: string): void {
+    this.socket.emit('run.watch', runId, (joined) => {
+      if (!joined || !this.watchedRuns.has(runId)) return;
+      for (const listener of this.joinedListeners) listener(runId);
+    });
   }
 
   private scheduleRetry(renew: boolean): void {

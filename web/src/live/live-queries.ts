@@ -1,8 +1,9 @@
 import type { RunStatusEvent } from '@amplio/domain';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
 import type { Run, RunPage } from '../api/types';
-import { useLiveEvent, useLiveReconnect } from './live-context';
+import { useLiveClient, useLiveEvent, useLiveReconnect } from './live-context';
 import { refetchAfterChange } from './refetch-after-change';
 
 /** The event's status on the run and on its rows in the cached run list pages. */
@@ -55,4 +56,15 @@ export function useLiveQuerySync(): void {
     void refetchAfterChange(client, queryKeys.runList.all);
     void refetchAfterChange(client, queryKeys.run.all);
   });
+  // A run's room is joined after its screen asked for the run: what was sent to the room meanwhile
+  // was missed, so the run is read again once the join is confirmed.
+  const live = useLiveClient();
+  useEffect(
+    () =>
+      live.onRunJoined((runId) => {
+        void refetchAfterChange(client, queryKeys.run.detail(runId), { exact: true });
+        void refetchAfterChange(client, queryKeys.run.results(runId));
+      }),
+    [live, client],
+  );
 }
