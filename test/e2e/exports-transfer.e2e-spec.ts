@@ -16,6 +16,7 @@ import {
   uploadGenotypingRun,
   interpretEveryWellAsSample,
   withFailureReport,
+  approveOpenRun,
   type AppProcess,
 } from './harness';
 
@@ -131,13 +132,7 @@ async function scenario(physician: Page, technician: Page, app: Deployment, root
   const runId = await importInterpretSubmit(technician, app.technicianUrl);
 
   await physician.goto(`${app.physicianUrl}/run/${runId}`);
-  const approve = physician.locator(testId('run-approve'));
-  await approve.waitFor({ state: 'visible', timeout: SLOW });
-  await approve.click();
-  await confirm(physician);
-  await physician
-    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
-    .waitFor({ state: 'visible' });
+  await approveOpenRun(physician, SLOW);
 
   // Send on approval: the file arrives once; the run list shows the envelope ok.
   // The file is written under a temporary name first, then renamed: wait for the final name.

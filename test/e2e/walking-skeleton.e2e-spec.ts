@@ -16,6 +16,7 @@ import {
   chooseKitAndLot,
   uploadGenotypingRun,
   withFailureReport,
+  approveOpenRun,
   type AppProcess,
 } from './harness';
 
@@ -140,14 +141,7 @@ async function scenario(technician: Page, physician: Page, appUrl: string): Prom
   // The physician opens the run and approves it.
   await row.locator('a[data-testid^="run-link-"]').click();
   await physician.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`);
-  const approve = physician.locator(testId('run-approve'));
-  await approve.waitFor({ state: 'visible', timeout: SLOW });
-  await approve.click();
-  await confirm(physician);
-  await physician
-    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
-    .waitFor({ state: 'visible' });
-  await approve.waitFor({ state: 'hidden' });
+  await approveOpenRun(physician, SLOW);
 }
 
 describe('walking skeleton', () => {

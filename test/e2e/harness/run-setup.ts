@@ -39,3 +39,18 @@ export async function interpretEveryWellAsSample(
   await page.waitForURL(`${appUrl}/run/${encodeURIComponent(runId)}`, { timeout });
   await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout });
 }
+
+/**
+ * On the run's screen: approves (with confirmation) once the button shows, and waits until the run
+ * information says APPROVED and the button is gone.
+ */
+export async function approveOpenRun(page: Page, timeout: number): Promise<void> {
+  const approve = page.locator(testId('run-approve'));
+  await approve.waitFor({ state: 'visible', timeout });
+  await approve.click();
+  await confirm(page);
+  await page
+    .locator(`${testId('run-information')} ${testId('run-status')}[data-status="APPROVED"]`)
+    .waitFor({ state: 'visible' });
+  await approve.waitFor({ state: 'hidden' });
+}
