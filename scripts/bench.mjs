@@ -1,14 +1,14 @@
 // `npm run bench`: compiles the benchmarks with SWC and runs each in plain Node (Jest's
 // instrumentation would distort the timings), printing the figures.
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { swcCompile } from './swc-compile.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.tmp/bench');
-rmSync(out, { recursive: true, force: true });
-execFileSync(
-  join(root, 'node_modules/.bin/swc'),
+swcCompile(
+  root,
   [
     'bench',
     'libs/domain/src',
@@ -16,15 +16,9 @@ execFileSync(
     'libs/interpretation/src',
     'libs/exports/src',
     'test/support',
-    '-d',
-    out,
-    '--config-file',
-    '.swcrc',
-    '--quiet',
-    '--ignore',
-    '**/*.spec.ts',
   ],
-  { cwd: root, stdio: 'inherit' },
+  out,
+  ['--ignore', '**/*.spec.ts'],
 );
 const only = process.argv.slice(2);
 // upload-bench starts the built API (server/dist/main.js, embedded mode in a temporary DATA_DIR):

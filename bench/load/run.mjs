@@ -1,27 +1,13 @@
 // `npm run bench:load [-- --smoke] [names…]`: compiles the load benchmarks with SWC and runs each
 // in plain Node against the built API (server/dist, workers/dist: run `npm run build` first).
 import { execFileSync } from 'node:child_process';
-import { rmSync, symlinkSync } from 'node:fs';
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { swcCompile } from '../../scripts/swc-compile.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const out = join(root, '.tmp/bench-load');
-rmSync(out, { recursive: true, force: true });
-execFileSync(
-  join(root, 'node_modules/.bin/swc'),
-  [
-    'bench/load',
-    'bench/seeded-random.ts',
-    'test/e2e/harness',
-    'test/support',
-    '-d',
-    out,
-    '--config-file',
-    '.swcrc',
-    '--quiet',
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
+swcCompile(root, ['bench/load', 'bench/seeded-random.ts', 'test/e2e/harness', 'test/support'], out);
 // The harness spawns server/dist and workers/dist from its own repository root (three folders up):
 // point those folders of the compiled tree at the real ones.
 for (const folder of ['server', 'workers', 'web', 'libs']) symlinkSync(join(root, folder), join(out, folder));
