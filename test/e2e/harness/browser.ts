@@ -24,16 +24,6 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Browser console errors and page errors, so a failing spec can show what the SPA said. */
-export function collectPageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-  });
-  return errors;
-}
-
 /**
  * Opens the app in a new browser context, follows the redirect to the sign-in page, signs in, and
  * waits until the app shell is shown. A release-note modal shown on first sign-in is closed.
@@ -49,8 +39,7 @@ export async function newSignedInPage(
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
   context.setDefaultTimeout(timeout);
   const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  recordPageTimeline(page);
+  const timeline = recordPageTimeline(page);
   trackApiToken(page);
   try {
     await page.goto(appUrl, { waitUntil: 'domcontentloaded' });
@@ -89,7 +78,7 @@ export async function newSignedInPage(
     const html = (await page.content().catch(() => '')).slice(0, 2_000);
     throw new Error(
       `sign-in as ${login} at ${appUrl} failed (now at ${where}): ${error instanceof Error ? error.message : String(error)}\n` +
-        `browser errors:\n${errors.join('\n') || '(none)'}\npage start:\n${html}`,
+        `${timeline.format('browser (console, page errors, requests, live frames)')}\npage start:\n${html}`,
       { cause: error },
     );
   }

@@ -14,8 +14,7 @@ const frame = (payload: string | Buffer): string =>
  * A spec waiting for a live change can then tell a missed event from a late job.
  */
 export interface PageTimeline {
-  lines: string[];
-  /** The lines, one per row, after a heading. */
+  /** What was recorded, one line per row, after a heading. */
   format(heading: string): string;
 }
 
@@ -58,7 +57,6 @@ export function recordPageTimeline(page: Page): PageTimeline {
     socket.on('close', () => add('websocket closed'));
   });
   const timeline: PageTimeline = {
-    lines,
     format: (heading) => `----- ${heading} -----\n${lines.join('\n') || '(nothing recorded)'}`,
   };
   timelines.set(page, timeline);
