@@ -65,7 +65,7 @@ export class RunListChangeListener {
   heardAllCommitted(): Promise<boolean> {
     if (this.nextRoundTrip) return this.nextRoundTrip;
     const client = this.heardOn;
-    if (!client || this.client !== client) return Promise.resolve(false);
+    if (!client) return Promise.resolve(false);
     const roundTrip: Promise<boolean> = this.lastRoundTrip.then(async () => {
       if (this.nextRoundTrip === roundTrip) this.nextRoundTrip = null;
       if (this.heardOn !== client) return false;
