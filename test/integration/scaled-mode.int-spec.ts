@@ -430,6 +430,90 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
     ).toBe(409);
   });
 
+  it("tells a super admin of another laboratory about a run's changes, and no one else outside it", async () => {
+    const [first, second] = app.urls;
+    const manufacturerLab = await db.query<{ laboratory_id: string }>(
+      `SELECT laboratory_id FROM app_user WHERE login = 'manufacturer'`,
+    );
+    const home = await db.query<{ laboratory_id: string }>(
+      `SELECT laboratory_id FROM app_user WHERE login = 'superadmin'`,
+    );
+    // The demo super admin belongs to the technician's laboratory: move it out for this test.
+    await db.query(`UPDATE app_user SET laboratory_id = $1 WHERE login = 'superadmin'`, [
+      manufacturerLab.rows[0].laboratory_id,
+    ]);
+    try {
+      const tokenOf = async (login: string): Promise<string> =>
+        (await signIn({ identityUrl: first, redirectUri: `${second}/`, login, password: 'amplio-demo' }))
+          .accessToken;
+      const [superAdminToken, outsiderToken] = [await tokenOf('superadmin'), await tokenOf('manufacturer')];
+      const superAdminSocket = connect(second, superAdminToken);
+      const outsiderSocket = connect(second, outsiderToken);
+      const technicianSocket = connect(first, technician);
+      await Promise.all(
+        [superAdminSocket, outsiderSocket, technicianSocket].map(
+          (socket) =>
+            new Promise<void>((resolve, reject) =>
+              socket.once('connect', resolve).once('connect_error', reject),
+            ),
+        ),
+      );
+      const heardByOutsider: unknown[] = [];
+      outsiderSocket.onAny((event: string, payload: unknown) => heardByOutsider.push([event, payload]));
+
+      const uploadId = randomUUID();
+      // import progress stays with the laboratory that imports
+      const ready = nextEvent<{ uploadId: string; state: string; runId: string }>(
+        technicianSocket,
+        'import.progress',
+        (event) => event.uploadId === uploadId && event.state === 'READY',
+      );
+      const created = nextEvent<{ runId: string; what: string }>(
+        superAdminSocket,
+        'run.changed',
+        (event) => event.what === 'created',
+      );
+      expect((await upload(first, technician, readFileSync(FIXTURE), FIXTURE_NAME, uploadId)).status).toBe(
+        200,
+      );
+      const runId = (await ready).runId;
+      expect((await created).runId).toBe(runId); // from a worker, through Redis
+
+      const run = await api<RunBody>(first, technician, `/run/${runId}`);
+      const lots = await api<Array<{ id: string }>>(first, technician, '/lots');
+      const updated = nextEvent<{ runId: string; what: string }>(
+        superAdminSocket,
+        'run.changed',
+        (event) => event.runId === runId && event.what === 'updated',
+      );
+      const interpreted = nextEvent<{ runId: string; what: string }>(
+        superAdminSocket,
+        'run.changed',
+        (event) => event.runId === runId && event.what === 'interpreted',
+      );
+      const wells = Object.keys(run.body.wells).map((position) => ({
+        position,
+        lotId: lots.body[0].id,
+        sampleType: 'SAMPLE',
+      }));
+      const configured = await api(first, technician, '/run', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: runId, instrumentName: 'QuantStudio 7 Pro', wells }),
+      });
+      expect(configured.status).toBe(200);
+      await updated; // from the other API process
+      await interpreted; // from a worker
+      // the outsider's socket is on the same API process as the super admin's: had the broadcasts
+      // reached it, they would have by now
+      expect(heardByOutsider).toEqual([]);
+    } finally {
+      await db.query(`UPDATE app_user SET laboratory_id = $1 WHERE login = 'superadmin'`, [
+        home.rows[0].laboratory_id,
+      ]);
+    }
+  });
+
   it('answers 401 without a token and 404 on unknown routes', async () => {
     expect((await fetch(`${app.url}/api/run`)).status).toBe(401);
     const unknown = await api<{ message: string }>(app.url, technician, '/no-such-route');

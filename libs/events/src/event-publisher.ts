@@ -8,6 +8,15 @@ export const runRoom = (runId: string): string => `run:${runId}`;
 /** Every super admin's sockets (search reindex progress). */
 export const SUPER_ADMIN_ROOM = 'super-admins';
 
+/**
+ * Where a run's change goes: its laboratory's room, the super admins' (whose run list spans every
+ * laboratory) and, when given, the run's own room (its screen, whoever watches it).
+ */
+export const runAudience = (laboratoryId: string, runId?: string): string[] =>
+  runId
+    ? [laboratoryRoom(laboratoryId), SUPER_ADMIN_ROOM, runRoom(runId)]
+    : [laboratoryRoom(laboratoryId), SUPER_ADMIN_ROOM];
+
 /** Something that can emit to rooms: a Socket.IO server or a Redis emitter. */
 export interface RoomEmitter {
   to(room: string | string[]): { emit(event: string, payload: unknown): unknown };

@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { AuditRepository, RunRepository, RunReviewRepository, type RunComment } from '@amplio/db';
-import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
+import { EVENT_PUBLISHER, type EventPublisher, runAudience } from '@amplio/events';
 import { ApiError } from '../common/api-error';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { RunAccessService } from '../runs/run-access.service';
@@ -103,7 +103,7 @@ export class RunCommentsService {
   }
 
   private changed(run: { id: string; laboratoryId: string }): void {
-    this.events.publish([laboratoryRoom(run.laboratoryId), runRoom(run.id)], 'run.changed', {
+    this.events.publish(runAudience(run.laboratoryId, run.id), 'run.changed', {
       runId: run.id,
       what: 'updated',
     });

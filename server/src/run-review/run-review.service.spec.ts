@@ -118,7 +118,7 @@ describe('RunReviewService review workflow', () => {
       expect.anything(),
     );
     expect(mocks.events.publish).toHaveBeenCalledWith(
-      [`laboratory:${LAB}`, `run:${RUN_ID}`],
+      [`laboratory:${LAB}`, 'super-admins', `run:${RUN_ID}`],
       'run.status',
       expect.objectContaining({ status: 'WAIT_FOR_APPROVAL' }),
     );

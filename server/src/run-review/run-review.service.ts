@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { AuditRepository, RunRepository, RunReviewRepository, type RunEntity } from '@amplio/db';
 import type { RunStatus } from '@amplio/domain';
-import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
+import { EVENT_PUBLISHER, type EventPublisher, runAudience } from '@amplio/events';
 import { ApiError } from '../common/api-error';
 import { type AuthenticatedUser, hasRole } from '../auth/authenticated-user';
 import type { RunDto } from '../runs/dto/run.dto';
@@ -78,7 +78,7 @@ export class RunReviewService {
       return done;
     });
     if (!deleted) throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status]);
-    this.events.publish([laboratoryRoom(run.laboratoryId), runRoom(run.id)], 'run.changed', {
+    this.events.publish(runAudience(run.laboratoryId, run.id), 'run.changed', {
       runId: run.id,
       what: 'deleted',
     });
@@ -102,7 +102,7 @@ export class RunReviewService {
     if (!moved)
       throw new ApiError(HttpStatus.CONFLICT, 'errorTransitionNotAllowed', [run.status, patch.status]);
     const updated = await this.access.findAccessible(user, run.id);
-    this.events.publish([laboratoryRoom(updated.laboratoryId), runRoom(updated.id)], 'run.status', {
+    this.events.publish(runAudience(updated.laboratoryId, updated.id), 'run.status', {
       runId: updated.id,
       businessId: updated.businessId,
       status: updated.status,

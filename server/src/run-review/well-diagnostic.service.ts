@@ -10,7 +10,7 @@ import {
   type WellOverride,
 } from '@amplio/db';
 import type { DiagnosticDefinition } from '@amplio/domain';
-import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
+import { EVENT_PUBLISHER, type EventPublisher, runAudience } from '@amplio/events';
 import { ApiError } from '../common/api-error';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { RunAccessService } from '../runs/run-access.service';
@@ -164,7 +164,7 @@ export class WellDiagnosticService {
         tx,
       );
     });
-    this.events.publish([laboratoryRoom(run.laboratoryId), runRoom(run.id)], 'run.changed', {
+    this.events.publish(runAudience(run.laboratoryId, run.id), 'run.changed', {
       runId: run.id,
       what: 'updated',
     });

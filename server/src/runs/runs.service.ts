@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { AuditRepository, LotRepository, RunRepository, RunReviewRepository } from '@amplio/db';
-import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
+import { EVENT_PUBLISHER, type EventPublisher, runAudience } from '@amplio/events';
 import { JOB_QUEUE, type JobQueue } from '@amplio/jobs';
 import { ApiError } from '../common/api-error';
 import { type AuthenticatedUser, scopeOf } from '../auth/authenticated-user';
@@ -144,7 +144,7 @@ export class RunsService {
       );
     });
     await this.jobs.enqueue('run.interpret', { runId: run.id, requestedById: user.id });
-    this.events.publish([laboratoryRoom(run.laboratoryId), runRoom(run.id)], 'run.changed', {
+    this.events.publish(runAudience(run.laboratoryId, run.id), 'run.changed', {
       runId: run.id,
       what: 'updated',
     });

@@ -8,7 +8,7 @@ import {
   type RunImportEntity,
 } from '@amplio/db';
 import { type ErrorBody, type ImportProgressEvent, type ParsedRun, RunFileError } from '@amplio/domain';
-import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom } from '@amplio/events';
+import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runAudience } from '@amplio/events';
 import { checkImportFiles } from '@amplio/parsers';
 import { JOBS, type JobContext, type JobHandler, type JobPayloads } from '@amplio/jobs';
 import { ParsePoolService } from '../parsing/parse-pool.service';
@@ -147,7 +147,7 @@ export class ImportRunHandler implements JobHandler<'run.import'> {
     );
     await removeFiles(files.flatMap((file) => (file.uploadPath ? [file.uploadPath] : [])));
     progress('READY', 100, runId);
-    this.events.publish([laboratoryRoom(runImport.laboratoryId)], 'run.changed', { runId, what: 'created' });
+    this.events.publish(runAudience(runImport.laboratoryId), 'run.changed', { runId, what: 'created' });
   }
 
   private publishProgress(

@@ -9,7 +9,7 @@ import {
   type WellEntity,
 } from '@amplio/db';
 import { type KitAnalyserConfiguration, personName, type SampleType } from '@amplio/domain';
-import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
+import { EVENT_PUBLISHER, type EventPublisher, runAudience } from '@amplio/events';
 import {
   applyChannelMapping,
   type ChannelMappingError,
@@ -118,7 +118,7 @@ export class InterpretRunHandler implements JobHandler<'run.interpret'> {
       results.filter((result) => result.wellId !== ''),
     );
     await this.configurations.recordRunConfigurations(runId, requestedByName, used);
-    this.events.publish([laboratoryRoom(run.laboratoryId), runRoom(runId)], 'run.changed', {
+    this.events.publish(runAudience(run.laboratoryId, runId), 'run.changed', {
       runId,
       what: 'interpreted',
     });

@@ -14,7 +14,7 @@ import {
   toExportRun,
 } from '@amplio/db';
 import type { ErrorBody } from '@amplio/domain';
-import { EVENT_PUBLISHER, type EventPublisher, laboratoryRoom, runRoom } from '@amplio/events';
+import { EVENT_PUBLISHER, type EventPublisher, runAudience } from '@amplio/events';
 import { exportFileName } from '@amplio/exports';
 import { JOBS, type JobContext, type JobHandler, type JobPayloads } from '@amplio/jobs';
 import { exportContext, handlerSecretBox, renderExport } from './export-run.handler';
@@ -142,7 +142,7 @@ export class TransferRunHandler implements JobHandler<'run.transfer'> {
   }
 
   private changed(runId: string, laboratoryId: string): void {
-    this.events.publish([laboratoryRoom(laboratoryId), runRoom(runId)], 'run.changed', {
+    this.events.publish(runAudience(laboratoryId, runId), 'run.changed', {
       runId,
       what: 'updated',
     });
