@@ -5,17 +5,18 @@ export type ClientEventPayload<E extends ClientEventName> = Parameters<ServerToC
 
 export const laboratoryRoom = (laboratoryId: string): string => `laboratory:${laboratoryId}`;
 export const runRoom = (runId: string): string => `run:${runId}`;
-/** Every super admin's sockets (search reindex progress). */
+/** Every super admin's sockets: search reindex progress, and every laboratory's run changes (`runAudience`). */
 export const SUPER_ADMIN_ROOM = 'super-admins';
 
 /**
  * Where a run's change goes: its laboratory's room, the super admins' (whose run list spans every
  * laboratory) and, when given, the run's own room (its screen, whoever watches it).
  */
-export const runAudience = (laboratoryId: string, runId?: string): string[] =>
-  runId
-    ? [laboratoryRoom(laboratoryId), SUPER_ADMIN_ROOM, runRoom(runId)]
-    : [laboratoryRoom(laboratoryId), SUPER_ADMIN_ROOM];
+export const runAudience = (laboratoryId: string, runId?: string): string[] => [
+  laboratoryRoom(laboratoryId),
+  SUPER_ADMIN_ROOM,
+  ...(runId ? [runRoom(runId)] : []),
+];
 
 /** Something that can emit to rooms: a Socket.IO server or a Redis emitter. */
 export interface RoomEmitter {
