@@ -63,6 +63,10 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
     return socket;
   };
 
+  /** Resolves once the socket is connected (attach before any await: `connect` fires only once). */
+  const connected = (socket: Socket): Promise<void> =>
+    new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+
   const nextEvent = <T>(
     socket: Socket,
     event: string,
@@ -133,13 +137,9 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
   it('imports, interprets, submits and approves, with live events crossing API processes', async () => {
     const [first, second] = app.urls;
     const physicianSocket = connect(second, physician);
-    await new Promise<void>((resolve, reject) =>
-      physicianSocket.once('connect', resolve).once('connect_error', reject),
-    );
+    await connected(physicianSocket);
     const technicianSocket = connect(first, technician);
-    await new Promise<void>((resolve, reject) =>
-      technicianSocket.once('connect', resolve).once('connect_error', reject),
-    );
+    await connected(technicianSocket);
 
     const uploadId = randomUUID();
     const readySeenOnSecondApi = nextEvent<{ uploadId: string; state: string; runId: string }>(
@@ -264,14 +264,10 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
 
     // a socket joins a run's room only for a run of its own laboratory
     const outsider = connect(app.urls[1], manufacturer);
-    await new Promise<void>((resolve, reject) =>
-      outsider.once('connect', resolve).once('connect_error', reject),
-    );
+    await connected(outsider);
     expect(await outsider.timeout(5000).emitWithAck('run.watch', runId)).toBe(false);
     const insider = connect(app.urls[1], technician);
-    await new Promise<void>((resolve, reject) =>
-      insider.once('connect', resolve).once('connect_error', reject),
-    );
+    await connected(insider);
     expect(await insider.timeout(5000).emitWithAck('run.watch', runId)).toBe(true);
   });
 
@@ -450,14 +446,7 @@ describe('scaled mode: 2 APIs, 2 workers', () => {
       const superAdminSocket = connect(second, superAdminToken);
       const outsiderSocket = connect(second, outsiderToken);
       const technicianSocket = connect(first, technician);
-      await Promise.all(
-        [superAdminSocket, outsiderSocket, technicianSocket].map(
-          (socket) =>
-            new Promise<void>((resolve, reject) =>
-              socket.once('connect', resolve).once('connect_error', reject),
-            ),
-        ),
-      );
+      await Promise.all([superAdminSocket, outsiderSocket, technicianSocket].map(connected));
       const heardByOutsider: unknown[] = [];
       outsiderSocket.onAny((event: string, payload: unknown) => heardByOutsider.push([event, payload]));
 
