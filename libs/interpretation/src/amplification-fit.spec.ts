@@ -1,6 +1,6 @@
 import { AMPLIFICATION_MAX_RISE_CYCLES, AMPLIFICATION_MIN_SNR } from './amplification-check';
-import { fittedAmplification } from './amplification-fit';
-import { noiseSource } from './test-factories';
+import { deceleratedCycle, fittedAmplification, fittedFractionCycle } from './amplification-fit';
+import { noiseSource, pcrCurve } from './test-factories';
 
 /** 45 reads: baseline + slope x + A / (1 + exp(-k (x - midpoint))) + extra(x) + noise. */
 function reads(
@@ -45,5 +45,40 @@ describe('fittedAmplification (the safety net’s second opinion)', () => {
 
   it('sees no rise that has not reached its plateau three reads before the end', () => {
     expect(fitted(reads({ amplitude: 8.5, midpoint: 40, steepness: 0.7, noise: 0.1 }))).toBeNull();
+  });
+
+  it('places the 10 %, 50 % and 90 % points and the end of the rise of an asymmetric curve', () => {
+    const symmetric = { e: 20, s: 2, f: 1 };
+    expect(fittedFractionCycle(symmetric, 0.1)).toBeCloseTo(20 - 2 * Math.log(9), 10);
+    expect(fittedFractionCycle(symmetric, 0.9)).toBeCloseTo(20 + 2 * Math.log(9), 10);
+    // The slope of a logistic is 4 g (1 - g) of its maximum: a third of it at g = 0.908.
+    const end = deceleratedCycle(symmetric, 1 / 3);
+    const g = 1 / (1 + Math.exp(-(end - 20) / 2));
+    expect(4 * g * (1 - g)).toBeCloseTo(1 / 3, 8);
+    expect(g).toBeGreaterThan(0.5);
+    const sharp = { e: 5, s: 12, f: 8 };
+    for (const p of [0.1, 0.5, 0.9])
+      expect(Math.pow(1 + Math.exp(-(fittedFractionCycle(sharp, p) - 5) / 12), -8)).toBeCloseTo(p, 10);
+    // Taking off at a rate f / s and creeping up at 1 / s, its slope falls to a third before 90 %.
+    expect(deceleratedCycle(sharp, 1 / 3)).toBeLessThan(fittedFractionCycle(sharp, 0.9));
+    expect(deceleratedCycle(sharp, 1 / 3)).toBeGreaterThan(fittedFractionCycle(sharp, 0.5));
+  });
+
+  it('sees a rise that takes off sharply and creeps to its plateau, which the symmetric logistic leaves to a baseline slope', () => {
+    const { curve } = pcrCurve({
+      efficiency: 0.9,
+      saturation: 3,
+      takeOffCycle: 14,
+      rise: 8,
+      creep: 0.4,
+      noise: 0.25,
+      baseline: 1,
+      quantum: 0.13,
+      seed: 12,
+    });
+    const result = fitted({ cycles: curve.cycles, values: curve.fluorescence });
+    expect(result).not.toBeNull();
+    expect(result?.riseStartCycle).toBeGreaterThanOrEqual(11);
+    expect(result?.riseStartCycle).toBeLessThanOrEqual(15);
   });
 });

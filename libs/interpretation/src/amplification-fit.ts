@@ -1,5 +1,5 @@
 import { fitLine, residualSd, stepNoiseSd } from './curve-math';
-import { fitLogistic } from './logistic-fit';
+import { fitLogistic, type LogisticFit } from './logistic-fit';
 
 /**
  * The safety net's second opinion (docs/interpretation.md, "Safety net"): a symmetric logistic
@@ -21,13 +21,23 @@ import { fitLogistic } from './logistic-fit';
  *   (it takes off from a baseline) and FIT_PLATEAU_READS at or after its 90 % point (it reaches a
  *   plateau). A baseline that bends up into the last reads is left to the rules: a fit cannot tell
  *   it from the start of a late rise.
+ * A curve the symmetric logistic does not pass is fitted again with the asymmetry f free (the
+ * five-parameter Richards curve, 10 % and 90 % points at e - s ln(p^(-1/f) - 1)) and judged by the
+ * same tests. Real curves often take off sharply and creep to their plateau (LightCycler 480 SYBR
+ * curves of 4 to 10 units in noise 0.25 to 0.3: a step of 1.4 units out of the baseline, then 15
+ * cycles of slowing steps). The symmetric curve cannot follow both ends: its residual SD doubles,
+ * its baseline slope takes a third of the rise, and its 10 to 90 % span runs past the reads, so
+ * such a rise of 25 to 45 noise SDs was seen by neither the rules nor this fit.
  */
 export const FIT_BASELINE_READS = 3;
 export const FIT_PLATEAU_READS = 3;
-export const FIT_MIN_LINE_RESIDUAL_RATIO = 2;
+export const FIT_MIN_LINE_RESIDUAL_RATIO = 1.5;
+/** The rise has ended where the fitted slope has fallen to this fraction of its maximum (or at 90 %). */
+export const FIT_END_SLOPE_RATIO = 1 / 3;
+/** Reads before the fitted 10 % point that show the baseline's own slope (for the bounded-slope refit). */
+export const FIT_SLOPE_BASELINE_READS = 5;
 const FIT_ITERATIONS = 15;
 const MIN_RISE_CYCLES = 2;
-const LN9 = Math.log(9);
 
 export interface FittedAmplification {
   /** Fitted amplitude over the residual SD of the fit. */
@@ -64,6 +74,14 @@ function readingQuantum(y: Float64Array): number {
   return Number.isFinite(quantum) ? quantum : 0;
 }
 
+/**
+ * The cycle where a fitted curve reaches the fraction p of its amplitude: for
+ * A / (1 + exp(-(x - e)/s))^f, x = e - s ln(p^(-1/f) - 1) (e -/+ s ln 9 at 10 % and 90 % for f = 1).
+ */
+export function fittedFractionCycle(fit: Pick<LogisticFit, 'e' | 's' | 'f'>, p: number): number {
+  return fit.e - fit.s * Math.log(Math.pow(p, -1 / fit.f) - 1);
+}
+
 /** The fitted rise of the reads from index `from` on, or null when the fit does not show one (above). */
 export function fittedAmplification(
   cycles: ArrayLike<number>,
@@ -85,13 +103,66 @@ export function fittedAmplification(
     y[i] = values[from + i];
   }
   if (!straysFromLine(x, y)) return null;
-  const fit = fitLogistic(x, y, FIT_ITERATIONS, true, false);
+  const quantum = readingQuantum(y);
+  const symmetric = judgeFit(
+    fitLogistic(x, y, FIT_ITERATIONS, true, false),
+    x,
+    quantum,
+    minSnr,
+    maxRiseCycles,
+  );
+  if (symmetric) return symmetric;
+  const asymmetric = fitLogistic(x, y, FIT_ITERATIONS, true, true);
+  const judged = judgeFit(asymmetric, x, quantum, minSnr, maxRiseCycles);
+  if (judged || !asymmetric || !(asymmetric.amplitude > 0)) return judged;
+  // A rise that saturates slowly or creeps on after its take-off lends its slope to the fitted
+  // baseline line, which then takes a third or more of the rise. The baseline's slope is the one
+  // the reads before the take-off show (the fitted 10 % point): the fit is done again with m kept
+  // between 0 and that slope, so that what the curve gains after its take-off belongs to the rise.
+  // A decaying baseline keeps its (negative) slope within reach, and nothing steeper.
+  const riseStart = fittedFractionCycle(asymmetric, 0.1);
+  let baselineEnd = -1;
+  while (baselineEnd + 1 < n && x[baselineEnd + 1] <= riseStart) baselineEnd++;
+  if (baselineEnd + 1 < FIT_SLOPE_BASELINE_READS) return null;
+  const baselineSlope = fitLine(x, y, 0, baselineEnd).slope;
+  if (!(asymmetric.m > Math.max(0, baselineSlope))) return null;
+  const slopeRange = [Math.min(0, baselineSlope), Math.max(0, baselineSlope)] as const;
+  return judgeFit(fitLogistic(x, y, FIT_ITERATIONS, slopeRange, true), x, quantum, minSnr, maxRiseCycles);
+}
+
+/**
+ * The cycle after the inflection point where the fitted curve's slope has fallen to `ratio` of its
+ * maximum. The slope of A (1 + u)^-f, u = exp(-(x - e)/s), is proportional to
+ * h(u) = u (1 + u)^(-f-1), largest at u = 1/f; past it u falls towards 0 and h with it, so the
+ * cycle is found by bisection on u in (0, 1/f) and x = e - s ln u.
+ */
+export function deceleratedCycle(fit: Pick<LogisticFit, 'e' | 's' | 'f'>, ratio: number): number {
+  const h = (u: number) => u * Math.pow(1 + u, -fit.f - 1);
+  const target = ratio * h(1 / fit.f);
+  let low = 0;
+  let high = 1 / fit.f;
+  for (let i = 0; i < 60; i++) {
+    const middle = (low + high) / 2;
+    if (h(middle) > target) high = middle;
+    else low = middle;
+  }
+  return fit.e - fit.s * Math.log((low + high) / 2);
+}
+
+function judgeFit(
+  fit: LogisticFit | null,
+  x: Float64Array,
+  quantum: number,
+  minSnr: number,
+  maxRiseCycles: number,
+): FittedAmplification | null {
+  const n = x.length;
   if (!fit || !(fit.amplitude > 0)) return null;
-  const snr = fit.amplitude / Math.max(Math.sqrt(fit.rss / (n - 5)), readingQuantum(y) / 2, 1e-300);
-  const half = fit.s * LN9;
-  const riseStart = fit.e - half;
-  const riseEnd = fit.e + half;
-  if (!(snr >= minSnr) || 2 * half < MIN_RISE_CYCLES || 2 * half > maxRiseCycles) return null;
+  const snr = fit.amplitude / Math.max(Math.sqrt(fit.rss / (n - (fit.f === 1 ? 5 : 6))), quantum / 2, 1e-300);
+  const riseStart = fittedFractionCycle(fit, 0.1);
+  const takeOff = fittedFractionCycle(fit, 0.5) - riseStart;
+  const riseEnd = Math.min(fittedFractionCycle(fit, 0.9), deceleratedCycle(fit, FIT_END_SLOPE_RATIO));
+  if (!(snr >= minSnr) || !(takeOff >= MIN_RISE_CYCLES / 2) || takeOff > maxRiseCycles / 2) return null;
   if (!(riseStart >= x[FIT_BASELINE_READS - 1]) || !(riseEnd <= x[n - FIT_PLATEAU_READS])) return null;
   let k = 0;
   while (k + 1 < n && x[k + 1] <= riseStart) k++;

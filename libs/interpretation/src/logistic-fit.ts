@@ -76,15 +76,18 @@ function solve(a: Float64Array, v: Float64Array): boolean {
 /**
  * Fits the curve; null when it has fewer than 8 reads or the fit fails. With fitSlope false the
  * baseline slope m stays 0 (for curves whose drift was already subtracted) and only b is fitted;
- * with fitAsymmetry false f stays 1 (a four-parameter logistic).
+ * a range [low, high] (which must hold 0, the starting slope) keeps m within it; with fitAsymmetry
+ * false f stays 1 (a four-parameter logistic).
  */
 export function fitLogistic(
   x: ArrayLike<number>,
   y: ArrayLike<number>,
   maxIterations = 150,
-  fitSlope = true,
+  fitSlope: boolean | readonly [number, number] = true,
   fitAsymmetry = true,
 ): LogisticFit | null {
+  const slopeRange: readonly [number, number] =
+    fitSlope === true ? [-Infinity, Infinity] : fitSlope === false ? [0, 0] : fitSlope;
   const n = Math.min(x.length, y.length);
   if (n < 8) return null;
   let early = 0;
@@ -150,6 +153,7 @@ export function fitLogistic(
     // A bounded parameter (log s, log f) sitting on its bound with the gradient pushing outward is
     // frozen for this iteration: its row and column become the identity.
     for (const [j, range] of [
+      [1, slopeRange],
       [4, LOG_S_RANGE],
       [5, LOG_F_RANGE],
     ] as const) {
@@ -161,15 +165,6 @@ export function fitLogistic(
       }
       jtj[j * PARAMETERS + j] = 1;
       jtr[j] = 0;
-    }
-    if (!fitSlope) {
-      // m is frozen at 0: its row and column become the identity, as for a bound parameter.
-      for (let k = 0; k < PARAMETERS; k++) {
-        jtj[PARAMETERS + k] = 0;
-        jtj[k * PARAMETERS + 1] = 0;
-      }
-      jtj[PARAMETERS + 1] = 1;
-      jtr[1] = 0;
     }
     if (!fitAsymmetry) {
       // f is frozen at 1 (a symmetric four-parameter logistic).
@@ -191,6 +186,7 @@ export function fitLogistic(
         continue;
       }
       for (let j = 0; j < PARAMETERS; j++) trial[j] = p[j] + step[j];
+      trial[1] = clamp(trial[1], slopeRange);
       trial[4] = clamp(trial[4], LOG_S_RANGE);
       trial[5] = clamp(trial[5], LOG_F_RANGE);
       const trialRss = residuals(trial, x, y, trialR);

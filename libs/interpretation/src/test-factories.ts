@@ -77,14 +77,19 @@ export function configuration(partial: Partial<KitAnalyserConfiguration> = {}): 
   return { channels: [], cqMethod: 'threshold', baseline: null, ratio: null, diagnostics: [], ...partial };
 }
 
+/** Deterministic uniform draws in [0, 1) (a 32-bit linear congruential generator). */
+export function uniformSource(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+}
+
 /** Deterministic Gaussian-ish noise (sum of 4 uniforms, SD 1). */
 export function noiseSource(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  const uniform = (): number => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296 - 0.5;
-  };
-  return () => (uniform() + uniform() + uniform() + uniform()) * Math.sqrt(3);
+  const uniform = uniformSource(seed);
+  return () => (uniform() + uniform() + uniform() + uniform() - 2) * Math.sqrt(3);
 }
 
 /**
@@ -96,4 +101,62 @@ export function cqOrReviewWithEveryMethod(plate: WellInput[]): boolean {
     const [well] = interpretRun(plate, configuration({ cqMethod }), { chartPoints: false });
     return well.channels[0].cq !== null || well.requiresReview;
   });
+}
+
+/**
+ * A mechanistic PCR curve (docs/interpretation.md, "Safety net"): the product grows by
+ * N' = N (1 + E (1 - N)^p) from a start chosen so that it reaches 10 % of its saturation at
+ * `takeOffCycle`. Efficiency E (0.6 to 1) sets the take-off, the saturation exponent p how early
+ * the growth slows (1: a logistic; 2.5 to 4: the slow approach to the plateau of many SYBR curves).
+ * Fluorescence = baseline + drift x + rise N + creep x rise x (cycles past the 50 % point) / count
+ * (a plateau that keeps climbing) + noise, rounded to `quantum` when given. `visibleRise` is the
+ * product's share at the last read times `rise` (the rise the reads show, without the creep).
+ */
+export function pcrCurve(options: {
+  efficiency: number;
+  saturation: number;
+  takeOffCycle: number;
+  rise: number;
+  creep?: number;
+  noise?: number;
+  baseline?: number;
+  drift?: number;
+  quantum?: number;
+  seed?: number;
+  cycles?: number;
+}): { curve: AmplificationCurve; visibleRise: number; halfCycle: number } {
+  const count = options.cycles ?? 40;
+  const grow = (start: number): number[] => {
+    const product: number[] = [];
+    let n = start;
+    for (let c = 1; c <= count; c++) {
+      product.push(n);
+      n *= 1 + options.efficiency * Math.pow(Math.max(0, 1 - n), options.saturation);
+    }
+    return product;
+  };
+  const probe = grow(1e-6);
+  const probeTakeOff = probe.findIndex((n) => n >= 0.1) + 1;
+  const product = grow(1e-6 * Math.pow(1 + options.efficiency, probeTakeOff - options.takeOffCycle));
+  const half = product.findIndex((n) => n >= 0.5);
+  const halfCycle = half < 0 ? Infinity : half + 1;
+  const random = noiseSource(options.seed ?? 1);
+  const cycles: number[] = [];
+  const fluorescence: number[] = [];
+  for (let c = 1; c <= count; c++) {
+    let value =
+      (options.baseline ?? 1) +
+      (options.drift ?? 0) * c +
+      options.rise * product[c - 1] +
+      ((options.creep ?? 0) * options.rise * Math.max(0, c - halfCycle)) / count +
+      (options.noise ?? 0) * random();
+    if (options.quantum) value = Math.round(value / options.quantum) * options.quantum;
+    cycles.push(c);
+    fluorescence.push(value);
+  }
+  return {
+    curve: { kind: 'raw', cycles, fluorescence },
+    visibleRise: options.rise * product[count - 1],
+    halfCycle,
+  };
 }
