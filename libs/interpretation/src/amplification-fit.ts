@@ -1,4 +1,4 @@
-import { fitLine, residualSd, stepNoiseSd } from './curve-math';
+import { fitLine, residualSd, significantLine, stepNoiseSd } from './curve-math';
 import { fitLogistic, type LogisticFit } from './logistic-fit';
 
 /**
@@ -36,6 +36,8 @@ export const FIT_MIN_LINE_RESIDUAL_RATIO = 1.5;
 export const FIT_END_SLOPE_RATIO = 1 / 3;
 /** Reads before the fitted 10 % point that show the baseline's own slope (for the bounded-slope refit). */
 export const FIT_SLOPE_BASELINE_READS = 5;
+/** ... and keeps when it stands this many standard errors from 0 (as a short baseline window does). */
+export const FIT_BASELINE_SLOPE_SES = 3;
 const FIT_ITERATIONS = 15;
 const MIN_RISE_CYCLES = 2;
 
@@ -118,13 +120,14 @@ export function fittedAmplification(
   // A rise that saturates slowly or creeps on after its take-off lends its slope to the fitted
   // baseline line, which then takes a third or more of the rise. The baseline's slope is the one
   // the reads before the take-off show (the fitted 10 % point): the fit is done again with m kept
-  // between 0 and that slope, so that what the curve gains after its take-off belongs to the rise.
+  // between 0 and that slope (0 unless it stands FIT_BASELINE_SLOPE_SES standard errors clear of the
+  // noise), so that what the curve gains after its take-off belongs to the rise.
   // A decaying baseline keeps its (negative) slope within reach, and nothing steeper.
   const riseStart = fittedFractionCycle(asymmetric, 0.1);
   let baselineEnd = -1;
   while (baselineEnd + 1 < n && x[baselineEnd + 1] <= riseStart) baselineEnd++;
   if (baselineEnd + 1 < FIT_SLOPE_BASELINE_READS) return null;
-  const baselineSlope = fitLine(x, y, 0, baselineEnd).slope;
+  const baselineSlope = significantLine(x, y, 0, baselineEnd, FIT_BASELINE_SLOPE_SES).slope;
   if (!(asymmetric.m > Math.max(0, baselineSlope))) return null;
   const slopeRange = [Math.min(0, baselineSlope), Math.max(0, baselineSlope)] as const;
   return judgeFit(fitLogistic(x, y, FIT_ITERATIONS, slopeRange, true), x, quantum, minSnr, maxRiseCycles);

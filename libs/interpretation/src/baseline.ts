@@ -6,7 +6,7 @@ import {
   mean,
   median,
   residualSd,
-  stepNoiseSd,
+  significantLine,
   type Line,
 } from './curve-math';
 
@@ -159,7 +159,9 @@ export function amplifyingBaselineWindow(
     return window;
   const riseStart = indexAtOrAfter(cycles, evidence.riseStartCycle);
   const riseEnd = indexAtOrAfter(cycles, evidence.riseEndCycle);
-  if (window.endIndex <= riseStart || riseEnd > cycles.length - 1 - PLATEAU_READS) return window;
+  if (window.endIndex <= riseStart) return window;
+  if (riseEnd > cycles.length - 1 - PLATEAU_READS && !climbsLessInSecondHalf(values, riseStart))
+    return window;
   const minEnd = Math.min(cycles.length - 1, window.startIndex + MIN_BASELINE_POINTS - 1);
   // A rise under way from the window's first reads (a large template: the margin before the last
   // read under 10 % of the rise does not leave a 3-read window) leaves no baseline to fit a slope
@@ -171,6 +173,28 @@ export function amplifyingBaselineWindow(
       level: true,
     };
   return makeWindow(cycles, window.startIndex, Math.max(minEnd, riseStart - RISE_START_MARGIN_READS));
+}
+
+/**
+ * True when the reads from `from` to the last read gain at least as much over their first half as
+ * over their second (3-read means at the start, the middle and the end; single reads when fewer
+ * than 9).
+ * A rise that is still climbing at the last read after a take-off (a linear phase, a slow approach
+ * to the plateau) passes; a baseline bending up into the last reads, a parabola or the exponential
+ * start of a rise cut off by the end of the run, gains more in its second half and does not.
+ */
+export function climbsLessInSecondHalf(values: ArrayLike<number>, from: number): boolean {
+  const last = values.length - 1;
+  const span = last - from;
+  if (span < 4) return false;
+  const reads = span >= 8 ? 1 : 0;
+  const level = (at: number) => mean(values, at - reads, at + reads);
+  const start = level(from + reads);
+  const end = level(last - reads);
+  // The middle of the two centres, between two reads when their distance is odd.
+  const centre = (from + last) / 2;
+  const middle = (level(Math.floor(centre)) + level(Math.ceil(centre))) / 2;
+  return middle - start >= end - middle && end > start;
 }
 
 function maxAbsolute(values: ArrayLike<number>, from: number, to: number): number {
@@ -214,19 +238,10 @@ export interface BaselineCorrection {
  * keeps its line.
  */
 function shortWindowLine(cycles: ArrayLike<number>, values: ArrayLike<number>, window: BaselineWindow): Line {
-  const from = window.startIndex;
-  const to = window.endIndex;
-  const line = fitLine(cycles, values, from, to);
-  const count = to - from + 1;
-  if (count >= SHORT_WINDOW_READS || count < 2) return line;
-  const meanX = mean(cycles, from, to);
-  let sxx = 0;
-  for (let i = from; i <= to; i++) sxx += (cycles[i] - meanX) ** 2;
-  const standardError =
-    stepNoiseSd(values, from, Math.min(cycles.length, values.length) - 1) / Math.sqrt(sxx);
-  return Math.abs(line.slope) > SHORT_WINDOW_SLOPE_SES * standardError
-    ? line
-    : { slope: 0, intercept: mean(values, from, to) };
+  const count = window.endIndex - window.startIndex + 1;
+  if (count >= SHORT_WINDOW_READS || count < 2)
+    return fitLine(cycles, values, window.startIndex, window.endIndex);
+  return significantLine(cycles, values, window.startIndex, window.endIndex, SHORT_WINDOW_SLOPE_SES);
 }
 
 /**

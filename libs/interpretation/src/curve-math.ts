@@ -128,3 +128,25 @@ export function indexAtOrBefore(cycles: ArrayLike<number>, cycle: number): numbe
   while (i >= 0 && cycles[i] > cycle) i--;
   return i;
 }
+
+/**
+ * The least-squares line through reads [from, to] when its slope differs from 0 by more than `ses`
+ * standard errors, else their mean (slope 0). The standard error is the curve's step noise
+ * (stepNoiseSd from `from` to the last read: a few reads cannot say how noisy they are) over
+ * sqrt(sum (x - mean x)^2).
+ */
+export function significantLine(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  from: number,
+  to: number,
+  ses: number,
+): Line {
+  const line = fitLine(x, y, from, to);
+  if (to - from < 1) return line;
+  const meanX = mean(x, from, to);
+  let sxx = 0;
+  for (let i = from; i <= to; i++) sxx += (x[i] - meanX) ** 2;
+  const standardError = stepNoiseSd(y, from, Math.min(x.length, y.length) - 1) / Math.sqrt(sxx);
+  return Math.abs(line.slope) > ses * standardError ? line : { slope: 0, intercept: mean(y, from, to) };
+}

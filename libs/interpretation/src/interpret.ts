@@ -9,6 +9,7 @@ import {
   type BrokenChannel,
   type PreparedChannel,
 } from './prepare-channel';
+import { mean } from './curve-math';
 import { cy0Cq } from './cy0-cq';
 import { sdmCq } from './sdm-cq';
 import { confirmingReadsFor, quantStudioSearchCurve } from './signal-processing';
@@ -31,10 +32,34 @@ function safetyNet(prepared: PreparedChannel): boolean {
   return prepared.amplifying ?? amplifies(prepared.cycles, prepared.values);
 }
 
+/**
+ * The LightCycler 480's second-derivative Cp, never before the reads leave the run's noise band
+ * (`noiseBand`, the automatic threshold: 10 x the median baseline noise SD of the run's wells in the
+ * dye) above their background level (the mean of the baseline window: the instrument's background
+ * is a level, not a line): where the reads are still inside the noise, the derivative maxima of the
+ * fitted curve say where the model bends, not where the reads do, and the instrument's software
+ * reports no Cp there (docs/interpretation.md, "Cq by second-derivative maximum"). Other
+ * instruments' Cp are left as fitted (the LightCycler 96 places its Cp at the take-off of clean
+ * curves, inside the band).
+ */
+function noiseBandFloor(
+  cp: number | null,
+  prepared: PreparedChannel,
+  noiseBand: number | null,
+): number | null {
+  if (cp === null || noiseBand === null || prepared.signalProcessing !== 'lightcycler-480') return cp;
+  const { cycles, values, window } = prepared;
+  const background = mean(values, window.startIndex, window.endIndex);
+  const aboveBackground = Float64Array.from(values, (value) => value - background);
+  const leaves = thresholdCq(cycles, aboveBackground, noiseBand, window.endIndex);
+  return leaves === null ? cp : Math.max(cp, leaves);
+}
+
 function finishChannel(
   prepared: PreparedChannel,
   config: KitAnalyserConfiguration,
   automatic: number | null,
+  noiseBand: number | null,
   chartPoints: boolean,
 ): ChannelResult {
   const { cycles, corrected, window } = prepared;
@@ -94,7 +119,8 @@ function finishChannel(
   if (config.cqMethod === 'sdm' || config.cqMethod === 'cy0') {
     seen = crossing !== null || (amplifying ?? safetyNet(prepared));
     if (!seen) cq = null;
-    else if (config.cqMethod === 'sdm') cq = sdmCq(cycles, prepared.values, window.startIndex);
+    else if (config.cqMethod === 'sdm')
+      cq = noiseBandFloor(sdmCq(cycles, prepared.values, window.startIndex), prepared, noiseBand);
     else cq = cy0Cq(cycles, corrected);
   }
   // The safety net runs only where the method gave no Cq (a Cq already says "amplified"), on the
@@ -131,7 +157,8 @@ function interpretPrepared(
     const p = prepared[i];
     if (p === null) return emptyChannel(input.dye);
     if (isBroken(p)) return emptyChannel(input.dye, p.issue);
-    return finishChannel(p, config, p.fixedThreshold === null ? automatic(input.dye, p) : null, chartPoints);
+    const band = automatic(input.dye, p);
+    return finishChannel(p, config, p.fixedThreshold === null ? band : null, band, chartPoints);
   });
   return judge(well.position, well.sampleType, channels, config, diagnosticsFor);
 }
@@ -160,7 +187,8 @@ export function interpretWell(
 /**
  * Interprets the wells of one kit in one run (call it once per kit-analyser configuration):
  * - a channel with neither a configured nor an instrument threshold gets the run's automatic
- *   threshold for its dye, 10 x the median baseline noise SD of the run's wells in that dye;
+ *   threshold for its dye, 10 x the median baseline noise SD of the run's wells in that dye (also
+ *   the noise band below which the second-derivative method places no Cp);
  * - every control well (POSITIVE_CONTROL, NEGATIVE_*_CONTROL) must match a VALID control diagnostic
  *   of its sample type; when one does not (an INVALID control diagnostic matched, none matched, an
  *   unreadable curve or an amplification without Cq), every SAMPLE well becomes INVALID, suggests
@@ -175,7 +203,7 @@ export function interpretRun(
   const noiseByDye = new Map<string, number[]>();
   for (const channels of prepared) {
     for (const p of channels) {
-      if (!p || isBroken(p) || p.fixedThreshold !== null) continue;
+      if (!p || isBroken(p)) continue;
       const key = p.dye.toUpperCase();
       const list = noiseByDye.get(key);
       if (list) list.push(p.noiseSd);

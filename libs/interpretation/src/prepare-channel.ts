@@ -101,9 +101,11 @@ export function prepareChannel(
     amplifying = evidence.amplifies;
     window = amplifyingBaselineWindow(cycles, values, evidence);
   }
-  // A short window the safety net chose (before an early rise) keeps its slope only when clear of
-  // the noise; a kit's or an instrument's window is used as it is.
-  const correction = correctBaseline(cycles, values, window, alreadyCorrected, amplifying === true);
+  // A short automatic window (before an early rise, or ended by a noise step the steepest-step rule
+  // read as a take-off) keeps its slope only when clear of the noise; a kit's or an instrument's
+  // window is used as it is.
+  const automatic = !config.baseline && !(alreadyCorrected && input.instrumentBaseline);
+  const correction = correctBaseline(cycles, values, window, alreadyCorrected, automatic);
   const configured = configuredChannel(config, input.dye);
   let fixedThreshold: number | null = null;
   let fixedSource: ThresholdSource | null = null;

@@ -12,9 +12,11 @@ import { fitLine, mean } from './curve-math';
  *   on the four Design & Analysis workbooks this halves the disagreement of the plain rule (see
  *   docs/interpretation.md). The chart points and end RFU stay unsmoothed;
  * - 'biorad-cfx': as 'none', but a crossing into the last read counts (CFX Maestro / Manager apply
- *   no "confirmation read": a curve crossing between cycles 39 and 40 of a 40-cycle run has a Cq).
+ *   no "confirmation read": a curve crossing between cycles 39 and 40 of a 40-cycle run has a Cq);
+ * - 'lightcycler-480': as 'none'; the second-derivative method places no Cp before the curve leaves
+ *   the run's noise band (LightCycler 480 software reports its Cp no earlier; interpret.ts).
  */
-export type SignalProcessing = 'none' | 'quantstudio' | 'biorad-cfx';
+export type SignalProcessing = 'none' | 'quantstudio' | 'biorad-cfx' | 'lightcycler-480';
 
 export const QUANTSTUDIO_SMOOTHING_WINDOW = 7;
 
@@ -25,13 +27,15 @@ const MIN_SLOPE_READS = 3;
 export function signalProcessingForFormat(format: string | null | undefined): SignalProcessing {
   if (format && /quantstudio/i.test(format)) return 'quantstudio';
   if (format && /biorad|bio-rad|cfx/i.test(format)) return 'biorad-cfx';
+  if (format && /lc480/i.test(format)) return 'lightcycler-480';
   return 'none';
 }
 
 /**
  * The signal processing of a run: by its format; for container formats (RDML) by the instrument
- * name the file carries (e.g. "Bio-Rad CFX96") or, when the file names none we recognise, by the
- * analyser the run was imported from (`biorad-cfx`): a CFX run exported as RDML gets CFX's rule.
+ * name the file carries (e.g. "Bio-Rad CFX96", "LightCycler 480") or, when the file names none we
+ * recognise, by the analyser the run was imported from (`biorad-cfx`, `roche-lc480`): a CFX run
+ * exported as RDML gets CFX's rule.
  */
 export function signalProcessingForRun(run: {
   format: string;
@@ -41,7 +45,10 @@ export function signalProcessingForRun(run: {
   const byFormat = signalProcessingForFormat(run.format);
   if (byFormat !== 'none') return byFormat;
   const instrument = run.instrumentName ?? '';
-  return /\bCFX|bio-?rad/i.test(instrument) || run.analyserId === 'biorad-cfx' ? 'biorad-cfx' : 'none';
+  if (/\bCFX|bio-?rad/i.test(instrument) || run.analyserId === 'biorad-cfx') return 'biorad-cfx';
+  if (/LightCycler\s*480|\bLC\s*480/i.test(instrument) || run.analyserId === 'roche-lc480')
+    return 'lightcycler-480';
+  return 'none';
 }
 
 /**
