@@ -102,10 +102,9 @@ export function prepareChannel(
     window = amplifyingBaselineWindow(cycles, values, evidence);
   }
   // A short automatic window (before an early rise, or ended by a noise step the steepest-step rule
-  // read as a take-off) keeps its slope only when clear of the noise; a kit's or an instrument's
-  // window is used as it is.
-  const automatic = !config.baseline && !(alreadyCorrected && input.instrumentBaseline);
-  const correction = correctBaseline(cycles, values, window, alreadyCorrected, automatic);
+  // read as a take-off) keeps its slope only when clear of the noise; a kit's window is used as it
+  // is (an instrument's window only bounds curves the instrument corrected: no line is subtracted).
+  const correction = correctBaseline(cycles, values, window, alreadyCorrected, !config.baseline);
   const configured = configuredChannel(config, input.dye);
   let fixedThreshold: number | null = null;
   let fixedSource: ThresholdSource | null = null;
