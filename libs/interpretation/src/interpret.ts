@@ -33,14 +33,30 @@ function safetyNet(prepared: PreparedChannel): boolean {
 }
 
 /**
+ * LightCycler 480 runs: where the reads first stand `level` above their background, a level (the
+ * mean of the baseline window), not a line: the instrument's Cp behaves as such a crossing
+ * (docs/interpretation.md, "LightCycler 480 plates outside the fixtures"). A background that climbs
+ * may stand above the level already at the window's end: the crossing is then the one into the
+ * final run of reads above it, inside the window (crossingBeforeWindowEnd). Null when there is none.
+ */
+function crossingAboveBackground(prepared: PreparedChannel, level: number): number | null {
+  const { cycles, values, window } = prepared;
+  const background = mean(values, window.startIndex, window.endIndex);
+  const aboveBackground = Float64Array.from(values, (value) => value - background);
+  return (
+    thresholdCq(cycles, aboveBackground, level, window.endIndex) ??
+    crossingBeforeWindowEnd(cycles, aboveBackground, level, window.endIndex, window.startIndex)
+  );
+}
+
+/**
  * The LightCycler 480's second-derivative Cp, never before the reads leave the run's noise band
  * (`noiseBand`, the automatic threshold: 10 x the median baseline noise SD of the run's wells in the
- * dye) above their background level (the mean of the baseline window: the instrument's background
- * is a level, not a line): where the reads are still inside the noise, the derivative maxima of the
- * fitted curve say where the model bends, not where the reads do, and the instrument's software
- * reports no Cp there (docs/interpretation.md, "Cq by second-derivative maximum"). Other
- * instruments' Cp are left as fitted (the LightCycler 96 places its Cp at the take-off of clean
- * curves, inside the band).
+ * dye) above their background level: where the reads are still inside the noise, the derivative
+ * maxima of the fitted curve say where the model bends, not where the reads do, and the
+ * instrument's software reports no Cp there (docs/interpretation.md, "Cq by second-derivative
+ * maximum"). Other instruments' Cp are left as fitted (the LightCycler 96 places its Cp at the
+ * take-off of clean curves, inside the band).
  */
 function noiseBandFloor(
   cp: number | null,
@@ -48,10 +64,7 @@ function noiseBandFloor(
   noiseBand: number | null,
 ): number | null {
   if (cp === null || noiseBand === null || prepared.signalProcessing !== 'lightcycler-480') return cp;
-  const { cycles, values, window } = prepared;
-  const background = mean(values, window.startIndex, window.endIndex);
-  const aboveBackground = Float64Array.from(values, (value) => value - background);
-  const leaves = thresholdCq(cycles, aboveBackground, noiseBand, window.endIndex);
+  const leaves = crossingAboveBackground(prepared, noiseBand);
   return leaves === null ? cp : Math.max(cp, leaves);
 }
 
@@ -109,6 +122,13 @@ function finishChannel(
       amplifying = safetyNet(prepared);
       if (amplifying) crossing = last;
     }
+  }
+  // LightCycler 480 runs read the threshold above the reads' background level, not their baseline
+  // line (a drift before the take-off is Roche's too), for a curve that crosses above its line or
+  // that the safety net sees amplify: a drifting negative, which crosses neither, keeps no Cq.
+  if (prepared.signalProcessing === 'lightcycler-480' && prepared.subtracted && threshold !== null) {
+    if (crossing === null) amplifying ??= safetyNet(prepared);
+    if (crossing !== null || amplifying) crossing = crossingAboveBackground(prepared, threshold) ?? crossing;
   }
   let cq = crossing;
   // The second-derivative method fits every curve that crosses the threshold or that the safety
