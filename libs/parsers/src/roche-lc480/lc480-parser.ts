@@ -22,7 +22,7 @@ import {
 export const LC480_FORMAT_ID = 'roche-lc480-txt';
 export const LC480_INSTRUMENT_NAME = 'LightCycler 480';
 
-/** Dye read in a LightCycler 480 filter channel: normalizeDyeName knows 483-533 = SYBR; others are kept as the filter name. */
+/** Dye read in a LightCycler 480 filter channel: normalizeDyeName knows 483-533 and 465-510 = SYBR; others are kept as the filter name. */
 export function lc480FilterDye(filter: string): string {
   return normalizeDyeName(filter);
 }
