@@ -250,9 +250,9 @@ function ruleEvidence(
   const amplifies =
     snr >= AMPLIFICATION_MIN_SNR &&
     k90 - k10 + 1 >= MIN_RISE_STEPS &&
-    k90 - k10 + 1 <= AMPLIFICATION_MAX_RISE_CYCLES &&
+    ((k90 - k10 + 1 <= AMPLIFICATION_MAX_RISE_CYCLES && steepestAt > k10) ||
+      takesOffAndBendsOver(values, start, e, from, to, best)) &&
     largestStep <= AMPLIFICATION_MAX_STEP_FRACTION * best &&
-    steepestAt > k10 &&
     (monotoneFraction >= AMPLIFICATION_MIN_MONOTONE_FRACTION ||
       pairMonotoneFraction >= AMPLIFICATION_MIN_PAIR_MONOTONE_FRACTION) &&
     plateauFraction >= AMPLIFICATION_MIN_PLATEAU_FRACTION;
@@ -270,6 +270,83 @@ function ruleEvidence(
       riseEndCycle: cycles[Math.min(n - 1, start + k90 + 1)],
     },
   };
+}
+
+/**
+ * A rise longer than AMPLIFICATION_MAX_RISE_CYCLES still has an amplification's shape when its slope
+ * (the mean excess step over TAKE_OFF_SLOPE_STEPS steps) climbs from at most TAKE_OFF_FLAT_FRACTION of
+ * its peak to the peak within TAKE_OFF_MAX_CYCLES (an exponential take-off) with at most
+ * TAKE_OFF_MAX_LEVEL_FRACTION of the climb made before it (a drift read into the climb is not a
+ * take-off: the crosstalk bump of a LightCycler 96 dark channel on a decaying baseline), the peak stands
+ * TAKE_OFF_MIN_PEAK_SES standard errors of such a slope clear of the read noise (1.4826 MAD of the
+ * second differences of the reads / sqrt 6: a long climb inflates the step noise the other rules
+ * read, not the curvature of its reads), and after the peak the
+ * slope falls to BEND_OVER_FRACTION of it (the curve bends over), no single step making more than
+ * AMPLIFICATION_MAX_STEP_FRACTION of the climb from the take-off to the bend (a level jump). A 50-cycle run's curve that takes
+ * off at cycle 18 and then climbs on slowly without reaching a plateau (CFX RDML exports: 10 to 90 %
+ * of the climb over 24 to 28 cycles) is such a rise; a straight drift has no take-off and a baseline
+ * bending up does not bend over.
+ */
+const TAKE_OFF_SLOPE_STEPS = 5;
+const TAKE_OFF_FLAT_FRACTION = 1 / 3;
+const TAKE_OFF_MAX_CYCLES = 10;
+const TAKE_OFF_MIN_PEAK_SES = 6;
+const BEND_OVER_FRACTION = 2 / 3;
+const TAKE_OFF_MAX_LEVEL_FRACTION = 0.25;
+
+function takesOffAndBendsOver(
+  values: ArrayLike<number>,
+  start: number,
+  e: Float64Array,
+  from: number,
+  to: number,
+  rise: number,
+): boolean {
+  // The slope's shape is read on the reads' own steps (step i = values[start + i + 1] - values[start + i]):
+  // a drift read off a decaying start and removed from every step would lend a flat curve a climb.
+  const step = (i: number): number => values[start + i + 1] - values[start + i];
+  const w = TAKE_OFF_SLOPE_STEPS;
+  if (to - from + 1 < 2 * w) return false;
+  const curvature = scratch(2, e.length - 1);
+  for (let i = 0; i + 1 < e.length; i++) curvature[i] = Math.abs(step(i + 1) - step(i));
+  const readNoise = (1.4826 * median(curvature)) / Math.sqrt(6);
+  const slopeAt = (i: number): number => {
+    let sum = 0;
+    for (let k = i; k < i + w; k++) sum += step(k);
+    return sum / w;
+  };
+  let peakAt = from;
+  let peak = -Infinity;
+  for (let i = from; i + w - 1 <= to; i++) {
+    const slope = slopeAt(i);
+    if (slope > peak) {
+      peak = slope;
+      peakAt = i;
+    }
+  }
+  // The mean of w excess steps is (y[i + w] - y[i]) / w: its standard error is sqrt 2 read-noise SDs / w.
+  if (!(peak >= (TAKE_OFF_MIN_PEAK_SES * Math.SQRT2 * readNoise) / w)) return false;
+  let takeOffAt = -1;
+  for (let i = peakAt - 1; i >= Math.max(0, peakAt - TAKE_OFF_MAX_CYCLES) && takeOffAt < 0; i--)
+    if (slopeAt(i) <= TAKE_OFF_FLAT_FRACTION * peak) takeOffAt = i;
+  if (takeOffAt < 0) return false;
+  // ... while the level reached before the take-off is read drift-free (a drift read into the climb).
+  let before = 0;
+  for (let i = from; i < takeOffAt; i++) before += e[i];
+  if (before > TAKE_OFF_MAX_LEVEL_FRACTION * rise) return false;
+  let bendAt = -1;
+  for (let i = peakAt + 1; i + w - 1 <= to && bendAt < 0; i++)
+    if (slopeAt(i) <= BEND_OVER_FRACTION * peak) bendAt = i;
+  if (bendAt < 0) return false;
+  // From the take-off to the bend the curve climbs over several reads: a level jump (one read)
+  // makes a slope peak of its own, as wide as the slope's window.
+  let climb = 0;
+  let largestStep = 0;
+  for (let i = takeOffAt; i < bendAt + w; i++) {
+    climb += step(i);
+    largestStep = Math.max(largestStep, step(i));
+  }
+  return largestStep <= AMPLIFICATION_MAX_STEP_FRACTION * climb;
 }
 
 /** True when the curve amplifies by the safety net's tests (see amplificationEvidence). */
