@@ -15,7 +15,7 @@ export type BioRadTableKind =
   | 'run-information'
   /** Plate View (`,,1,2,...,12` or `...,24`): only its width is read, to tell a CFX384 from a CFX96. */
   | 'plate-view'
-  /** Other CFX exports of the same run (plate view, melt, allelic discrimination, standard curve): accepted, not read. */
+  /** Other CFX exports of the same run (plate view, melt, allelic discrimination, standard curve, gene expression): accepted, not read. */
   | 'other';
 
 function headerCells(rows: CellValue[][]): string[] {
@@ -42,6 +42,12 @@ export function classifyBioRadTable(rows: CellValue[][]): BioRadTableKind | null
   if (has('Well', 'Fluor', 'Content', 'Cq')) return 'summary';
   if (has('Well', 'Fluor', 'End RFU')) return 'end-point';
   if (has('Well', 'Fluor', 'Content')) return 'other';
+  // Gene Expression results (bar chart, clustergram, heat map, scatter and volcano plots, summary).
+  if (
+    header.includes('target') &&
+    header.some((cell) => /expression|regulation|relative quantity/.test(cell))
+  )
+    return 'other';
   if (has('Well', 'Sample', 'Call', 'RFU1')) return 'other';
   if (has('Fluor', 'Efficiency %')) return 'other';
   if (first === 2 && header[2] === '1' && header[3] === '2') return 'plate-view';

@@ -75,7 +75,8 @@ export function parseDelimitedLines(fileName: string, lines: string[], delimiter
   });
 }
 
-const NO_VALUE = /^(nan|undetermined|n\/a|na|-|none|null|no ct|no cq|no cp)?$/i;
+// "n. def." is CFX Manager's German "no Cq" (nicht definiert); "n. d." likewise.
+const NO_VALUE = /^(nan|undetermined|n\/a|na|-|none|null|no ct|no cq|no cp|n\.\s*def\.?|n\.\s*d\.)?$/i;
 
 /**
  * Reads a number as instruments write it: "882,830.500" (thousands separators), "27.5", "1e-3",
