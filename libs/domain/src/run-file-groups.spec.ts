@@ -29,6 +29,12 @@ describe('groupRunFiles', () => {
     ]);
   });
 
+  it('puts a "-ct" Cp table and a "-melt" table with their raw data, not a name merely ending in "ct"', () => {
+    expect(
+      groupRunFiles('roche-lc480', ['JA_n1.txt', 'JA_n1-ct.txt', 'JA_n1-melt.txt', 'fact.txt', 'fa.txt']),
+    ).toEqual([['JA_n1.txt', 'JA_n1-ct.txt', 'JA_n1-melt.txt'], ['fact.txt'], ['fa.txt']]);
+  });
+
   it('makes one run per file for other analysers', () => {
     expect(groupRunFiles('thermo-quantstudio-da', ['a.xlsx', 'b.xlsx'])).toEqual([['a.xlsx'], ['b.xlsx']]);
   });

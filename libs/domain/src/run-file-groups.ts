@@ -6,7 +6,8 @@
  */
 const BIORAD_KINDS =
   /^(.*?)[\s_-]*(Quantification (?:Amplification|Cq|Summary|Plate View)|End Point|Melt Curve|Allelic Discrimination|Standard Curve|Run Information|Gene Expression)(?![a-z])/i;
-const LC480_CP_SUFFIX = /[\s_-]*(?:Cq|Cp)(?=\.[^.]+$|$)/i;
+// "<raw>_Cq.txt", "<raw>Cp.txt", "<raw>-ct.txt"; its melt table "<raw>-melt.txt" (or _Tm) goes with it.
+const LC480_CP_SUFFIX = /(?:[\s_-]*(?:Cq|Cp)|[\s_-]+(?:Ct|melt|Tm))(?=\.[^.]+$|$)/i;
 
 function extensionless(name: string): string {
   return name.replace(/\.[^.]+$/, '');

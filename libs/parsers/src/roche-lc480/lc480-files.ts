@@ -96,6 +96,20 @@ export function isLc480RawData(file: RunFile): boolean {
   );
 }
 
+/**
+ * Columns of the LightCycler 480's other per-well result tables (melt genotyping: Group, Score,
+ * Res; Tm calling: Tm1...): a table with Pos and one of these but no Cp column is one of them.
+ */
+const OTHER_RESULT_COLUMNS = ['score', 'res', 'group', 'tm1', 'tm', 'genotype'];
+
+/** A LightCycler 480 result table other than Cp (melt genotyping, Tm calling): accepted, not read. */
+export function isLc480OtherResultTable(file: RunFile): boolean {
+  const lines = headLines(file.content);
+  const header = /^\s*Experiment:/i.test(lines[0] ?? '') ? lines[1] : lines[0];
+  const cells = new Set(headerCells(header));
+  return cells.has('pos') && !cells.has('cp') && OTHER_RESULT_COLUMNS.some((column) => cells.has(column));
+}
+
 export function isLc480CpTable(file: RunFile): boolean {
   const lines = headLines(file.content);
   return (

@@ -195,6 +195,26 @@ describe('lightCycler480Parser on malformed input', () => {
     expect(error.detail).toMatch(/Stuart_WT_dAgr_spoVG_glyS_5S/);
   });
 
+  it("the run's melt genotyping table comes with it: accepted, not read, named in the notes", () => {
+    // Layout of a LightCycler 480 SW 1.5 melt genotyping export (public runs of the same
+    // laboratory): the Experiment line, then Include, Color, Pos, Name, Group, Score, Res, Status.
+    const melt = {
+      name: 'Edward_qPCR_Nrd1_calibration_2019-02-02-melt.txt',
+      content: Buffer.from(
+        'Experiment: Edward qPCR Nrd1 calibration 2019-02-02  Selected Filter: SYBR Green I / HRM Dye (483-533)\r\n' +
+          'Include\tColor\tPos\tName\tGroup\tScore\tRes\tStatus\r\n' +
+          'True\t3200768\tA1\tSample 1\t3\t0.83\t0.15\t\r\n',
+      ),
+    };
+    const files = [fixtureFile(RAW), fixtureFile(CP), melt];
+    expect(lightCycler480Parser.detect(files)).toBe(true);
+    const run = parseLightCycler480(files);
+    expect(run.wells).toHaveLength(384);
+    expect(cqOf(run, 'A1')).toBe(readCpTable(CP).get('A1'));
+    expect(run.notes.some((note) => note.includes(melt.name))).toBe(true);
+    expect(rejectedWithin([melt]).detail).toMatch(/melt or Tm table holds no amplification/);
+  });
+
   it('two Raw Data exports for one run: refused', () => {
     expect(rejectedWithin([fixtureFile(RAW), fixtureFile(RAW, 'copy.txt')]).detail).toMatch(
       /several Raw Data exports/,

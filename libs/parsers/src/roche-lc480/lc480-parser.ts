@@ -11,6 +11,7 @@ import type { FormatParser } from '../format-parser';
 import { guardRead, invalidFile } from '../common/run-file-errors';
 import {
   isLc480CpTable,
+  isLc480OtherResultTable,
   isLc480RawData,
   lc480RawExperimentName,
   readLc480CpTable,
@@ -66,12 +67,20 @@ export function parseLightCycler480(files: RunFile[]): ParsedRun {
   if (files.length === 0) throw invalidFile('(no file)', 'no file given');
   return guardRead(namesOf(files), 'unexpected content', () => {
     const rawFiles = files.filter(isLc480RawData);
-    const cpFiles = files.filter((file) => !rawFiles.includes(file) && isLc480CpTable(file));
-    const others = files.filter((file) => !rawFiles.includes(file) && !cpFiles.includes(file));
+    // The run's other result tables (melt genotyping, Tm calling) come with it: accepted, not read.
+    const unread = files.filter((file) => !rawFiles.includes(file) && isLc480OtherResultTable(file));
+    const cpFiles = files.filter(
+      (file) => !rawFiles.includes(file) && !unread.includes(file) && isLc480CpTable(file),
+    );
+    const others = files.filter(
+      (file) => !rawFiles.includes(file) && !cpFiles.includes(file) && !unread.includes(file),
+    );
     if (others.length > 0)
       throw invalidFile(namesOf(others), 'neither a LightCycler 480 Raw Data export nor a Cp table');
     if (rawFiles.length > 1)
       throw invalidFile(namesOf(rawFiles), 'several Raw Data exports given for one run');
+    if (rawFiles.length === 0 && cpFiles.length === 0)
+      throw invalidFile(namesOf(files), 'a melt or Tm table holds no amplification: add the Raw Data export');
     const tables = cpFiles.map(readLc480CpTable);
     // Files of different experiments are refused before the (large) raw export is read.
     const rawExperiment = rawFiles.length === 1 ? lc480RawExperimentName(rawFiles[0]) : null;
@@ -87,7 +96,9 @@ export function parseLightCycler480(files: RunFile[]): ParsedRun {
 
     const channels: ParsedChannel[] = [];
     const wells = new Map<string, ParsedWell>();
-    const notes: string[] = [];
+    const notes: string[] = unread.map(
+      (file) => `${file.name}: a LightCycler 480 melt or Tm table, not read`,
+    );
     const wellAt = (position: string, sampleName: string | null): ParsedWell => {
       let well = wells.get(position);
       if (!well) {
