@@ -55,9 +55,14 @@ function number(table: BioRadTable, value: CellValue | undefined, where: () => s
   return parsed;
 }
 
+function sameReads(left: readonly number[], right: readonly number[]): boolean {
+  return left.length === right.length && left.every((value, index) => value === right[index]);
+}
+
 class BioRadReader {
   private readonly builder: RunBuilder;
-  private readonly seenFluors = new Map<string, string>();
+  /** fluor (header key) -> the first amplification table's file and every well's reads read for it. */
+  private readonly seenFluors = new Map<string, { fileName: string; reads: Map<string, number[]> }>();
   /** fluor -> position -> the instrument's Cq (Cq Results, Summary), to tell an amplification table's fluorophore. */
   private readonly cqByFluor = new Map<string, Map<string, number>>();
   /** fluor -> position -> End RFU (End Point Results). */
@@ -129,19 +134,36 @@ class BioRadReader {
         (cell, column, rowNumber) => number(table, cell, () => `${header[column]} at row ${rowNumber}`),
       );
     const fluor = this.fluorOf(table, { curves });
-    const previous = this.seenFluors.get(headerKey(fluor));
-    if (previous) {
-      throw invalidFile(
-        table.fileName,
-        `a second amplification table for ${fluor} (the first is in ${previous})`,
-      );
-    }
-    this.seenFluors.set(headerKey(fluor), table.fileName);
+    // CFX exports one table per well group: tables of one fluorophore over other wells make one
+    // plate, a copy (the same wells with the same reads) is dropped, other reads of a well are refused.
+    const seen = this.seenFluors.get(headerKey(fluor)) ?? {
+      fileName: table.fileName,
+      reads: new Map<string, number[]>(),
+    };
+    const isFirst = !this.seenFluors.has(headerKey(fluor));
+    let added = 0;
     for (const well of wells) {
       const curve = well ? curves.get(well.position) : undefined;
       if (!well || !curve) continue;
+      const earlier = seen.reads.get(well.position);
+      if (earlier) {
+        if (sameReads(earlier, curve.values)) continue;
+        throw invalidFile(
+          table.fileName,
+          `a second amplification table for ${fluor} with other reads for ${well.position} (the first is in ${seen.fileName})`,
+        );
+      }
+      seen.reads.set(well.position, curve.values);
       this.builder.setCurve(well, fluor, 'baseline-corrected', curve.cycles, curve.values);
+      added += 1;
     }
+    this.seenFluors.set(headerKey(fluor), seen);
+    if (!isFirst)
+      this.builder.notes.push(
+        added > 0
+          ? `${table.fileName}: a further well group's amplification table for ${fluor} (${added} wells)`
+          : `${table.fileName}: a copy of the amplification table for ${fluor} in ${seen.fileName}, not read again`,
+      );
   }
 
   private builderWell(table: BioRadTable, position: string) {

@@ -3,6 +3,7 @@ import type { ParsedRun, PlateType, RunFile } from '@amplio/domain';
 import { normalizeDyeName, normalizePosition } from '@amplio/domain';
 import { detectFormat, parseRunFiles } from '../index';
 import { FIXTURES_DIR, channel, fixtureFile, parsedCqs } from '../testing/fixture-files';
+import { resaveWorkbook } from '../testing/resave';
 
 const SYBR_DIR = 'biorad-cfx/cfx-manager-sybr';
 const SIM_DIR = 'biorad-cfx/covmatic-simulated';
@@ -245,14 +246,72 @@ describe('hand-copied wells', () => {
     ]);
   });
 
-  it('two amplification files for the same fluorophore are refused', async () => {
+  it('a workbook re-saved with a row of sample names above the header reads as the original', async () => {
+    // As a CFX Manager 3.1 workbook re-saved in Excel (public runs of Zqweez/Colabs-IRTLab): row 1
+    // '', 'Sample', <names>; row 2 '', 'Cycle', 'A1', ...
+    const file = fixtureFile(
+      'biorad-cfx/maestro-xlsx-384/2026-0318 ReleaseMDA -  Quantification Amplification Results.xlsx',
+    );
+    const resaved = resaveWorkbook(file, [
+      { sheet: 'SYBR', headerCell: 'Cycle', edit: { kind: 'row-above', row: ['', 'Sample', 'one', 'two'] } },
+    ]);
+    const original = await parseRunFiles([file]);
+    const edited = await parseRunFiles([resaved]);
+    expect(edited.wells).toEqual(original.wells);
+  });
+
+  it('a copy of an amplification file is dropped; other reads for the same wells are refused', async () => {
     const file = fixtureFile(
       `${SIM_DIR}/Data_21-10-2020_22-33-14 -  Quantification Amplification Results_FAM.csv`,
     );
-    await expect(parseRunFiles([file, { ...file, name: `copy of ${file.name}` }])).rejects.toMatchObject({
+    const copy = { ...file, name: `copy of ${file.name}` };
+    const once = await parseRunFiles([file]);
+    const twice = await parseRunFiles([file, copy]);
+    expect(twice.wells.map((well) => well.channels.FAM?.curve?.fluorescence)).toEqual(
+      once.wells.map((well) => well.channels.FAM?.curve?.fluorescence),
+    );
+    expect(twice.notes.some((note) => note.includes('a copy of the amplification table for FAM'))).toBe(true);
+    const lines = file.content.toString('utf8').split('\n');
+    const cells = lines[1].split(',');
+    cells[2] = String(Number(cells[2]) + 1);
+    const changed = {
+      name: copy.name,
+      content: Buffer.from([lines[0], cells.join(','), ...lines.slice(2)].join('\n')),
+    };
+    await expect(parseRunFiles([file, changed])).rejects.toMatchObject({
       key: 'errorImportInvalidFile',
-      detail: expect.stringContaining('second amplification table for FAM') as unknown,
+      detail: expect.stringContaining('a second amplification table for FAM with other reads') as unknown,
     });
+  });
+
+  it("one fluorophore's tables of two well groups make one plate (CFX exports a table per well group)", async () => {
+    const rows = (columns: string[], base: number) =>
+      [
+        `,Cycle,${columns.join(',')}`,
+        ...[1, 2, 3].map((cycle) => `,${cycle},${columns.map((_c, i) => base + i + cycle).join(',')}`),
+      ].join('\n');
+    const first = {
+      name: 'run -  Quantification Amplification Results-GroupA.csv',
+      content: Buffer.from(rows(['A1', 'A2'], 10)),
+    };
+    const second = {
+      name: 'run -  Quantification Amplification Results-GroupB.csv',
+      content: Buffer.from(rows(['D1', 'D2'], 50)),
+    };
+    const cq = {
+      name: 'run -  Quantification Cq Results.csv',
+      content: Buffer.from(
+        ',Well,Fluor,Target,Content,Sample,Cq,Cq Mean,Cq Std. Dev\n' +
+          ['A01', 'A02', 'D01', 'D02'].map((well) => `,${well},SYBR,,Unkn,s,NaN,0,0`).join('\n'),
+      ),
+    };
+    const run = await parseRunFiles([first, second, cq]);
+    expect(run.wells.map((well) => [well.position, well.channels.SYBR?.curve?.fluorescence])).toEqual([
+      ['A1', [11, 12, 13]],
+      ['A2', [12, 13, 14]],
+      ['D1', [51, 52, 53]],
+      ['D2', [52, 53, 54]],
+    ]);
   });
 
   it('a Plate View 24 columns wide makes a 384-well plate even when only A1-H12 are loaded', async () => {

@@ -32,6 +32,22 @@ export interface BioRadTable {
   curves?: Curves;
 }
 
+/** Rows a re-saved export may carry above the table's header (Excel adds a "Sample" names row). */
+const MAX_ROWS_ABOVE_HEADER = 2;
+
+/**
+ * The table's kind and its rows from the header on: the header is the first row, or one of the
+ * next MAX_ROWS_ABOVE_HEADER when the rows above it do not make a CFX table (a workbook re-saved in
+ * Excel with the sample names in a row of their own above `Cycle, A1, A2...`).
+ */
+function classifyFromHeader(rows: CellValue[][]): { kind: BioRadTableKind; rows: CellValue[][] } | null {
+  for (let offset = 0; offset <= MAX_ROWS_ABOVE_HEADER && offset < rows.length; offset++) {
+    const kind = classifyBioRadTable(offset === 0 ? rows : rows.slice(offset));
+    if (kind) return { kind, rows: offset === 0 ? rows : rows.slice(offset) };
+  }
+  return null;
+}
+
 /** Reads a CFX CSV/TXT file (comma, ';' or tab separated) into one table; null when it is not one. */
 export function readBioRadTextTable(file: RunFile): BioRadTable | null {
   if (file.content.length > MAX_FILE_BYTES)
@@ -39,10 +55,11 @@ export function readBioRadTextTable(file: RunFile): BioRadTable | null {
   const lines = splitLines(file.name, decodeText(file.content));
   const firstLine = lines.find((line) => line.trim() !== '') ?? '';
   const delimiter = guessDelimiter(firstLine);
-  const rows = parseDelimitedLines(file.name, lines.slice(lines.indexOf(firstLine)), delimiter);
-  const kind = classifyBioRadTable(rows);
-  return kind
-    ? { fileName: file.name, sheetName: null, kind, rows, decimalComma: delimiter === ';', delimiter }
+  const classified = classifyFromHeader(
+    parseDelimitedLines(file.name, lines.slice(lines.indexOf(firstLine)), delimiter),
+  );
+  return classified
+    ? { fileName: file.name, sheetName: null, ...classified, decimalComma: delimiter === ';', delimiter }
     : null;
 }
 
@@ -81,13 +98,14 @@ export function readTables(files: RunFile[]): BioRadTable[] {
       // sheet is read before a sheet that is no CFX table is reported, as when they were read together.
       let read = 0;
       const foreign: string[] = [];
-      workbook.visitSheets(workbook.sheetNames, (sheetName, rows) => {
+      workbook.visitSheets(workbook.sheetNames, (sheetName, sheetRows) => {
         read += 1;
-        const kind = classifyBioRadTable(rows);
-        if (!kind) {
-          if (rows.some((row) => row.some((cell) => cellText(cell) !== ''))) foreign.push(sheetName);
+        const classified = classifyFromHeader(sheetRows);
+        if (!classified) {
+          if (sheetRows.some((row) => row.some((cell) => cellText(cell) !== ''))) foreign.push(sheetName);
           return;
         }
+        const { kind, rows } = classified;
         const table: BioRadTable = {
           fileName: file.name,
           sheetName,

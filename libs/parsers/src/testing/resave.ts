@@ -18,7 +18,9 @@ export type TableEdit =
    * Design & Analysis 1.5's trailer: "key, value" rows right after the last data row, with no blank
    * row between ("Analysis Type | Singleplex", "Endogenous Control | ..."; allotropy example15).
    */
-  | { kind: 'trailer' };
+  | { kind: 'trailer' }
+  /** A row inserted above the header (Excel re-saves with the sample names in a row of their own). */
+  | { kind: 'row-above'; row: CellValue[] };
 
 export const TRAILER_ROWS: CellValue[][] = [
   ['Analysis Type', 'Singleplex'],
@@ -44,6 +46,7 @@ export function editTable(rows: CellValue[][], headerCell: string, edit: TableEd
   let end = headerIndex + 1;
   while (end < rows.length && !blank(rows[end]) && !text(rows[end][0]).startsWith('[')) end += 1;
   if (edit.kind === 'trailer') return [...rows.slice(0, end), ...TRAILER_ROWS, ...rows.slice(end)];
+  if (edit.kind === 'row-above') return [...rows.slice(0, headerIndex), edit.row, ...rows.slice(headerIndex)];
   const header = rows[headerIndex];
   const width = Math.max(...rows.slice(headerIndex, end).map((row) => row.length));
   const dropAt = edit.kind === 'drop' ? header.findIndex((cell) => text(cell) === edit.column) : -1;
