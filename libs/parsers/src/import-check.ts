@@ -12,18 +12,25 @@ export interface AnalyserImportRule {
 
 const QS_WORKBOOK = 'thermo-quantstudio-workbook';
 const QS_TEXT = 'thermo-quantstudio-txt';
+const QS_CSV = 'thermo-quantstudio-csv';
 
 /**
  * Per analyser (the ids of the seeded analysers, and the parser families), what it takes. The
  * extensions match the analysers' `extension` of the server seed.
  */
 export const ANALYSER_IMPORT_RULES: Readonly<Record<string, AnalyserImportRule>> = {
-  'thermo-quantstudio-da': { extensions: ['.xlsx', '.xls'], formats: [QS_WORKBOOK] },
-  'thermo-quantstudio-rt': { extensions: ['.xls', '.xlsx', '.txt'], formats: [QS_WORKBOOK, QS_TEXT] },
-  'thermo-quantstudio': { extensions: ['.xls', '.xlsx', '.txt'], formats: [QS_WORKBOOK, QS_TEXT] },
+  'thermo-quantstudio-da': { extensions: ['.xlsx', '.xls', '.csv'], formats: [QS_WORKBOOK, QS_CSV] },
+  'thermo-quantstudio-rt': {
+    extensions: ['.xls', '.xlsx', '.txt', '.csv'],
+    formats: [QS_WORKBOOK, QS_TEXT, QS_CSV],
+  },
+  'thermo-quantstudio': {
+    extensions: ['.xls', '.xlsx', '.txt', '.csv'],
+    formats: [QS_WORKBOOK, QS_TEXT, QS_CSV],
+  },
   'thermo-7500-stepone': {
-    extensions: ['.xls', '.xlsx', '.txt', '.rdml'],
-    formats: [QS_WORKBOOK, QS_TEXT, 'rdml'],
+    extensions: ['.xls', '.xlsx', '.txt', '.csv', '.rdml'],
+    formats: [QS_WORKBOOK, QS_TEXT, QS_CSV, 'rdml'],
   },
   'biorad-cfx': { extensions: ['.csv', '.xlsx', '.txt', '.rdml'], formats: ['biorad-cfx', 'rdml'] },
   'roche-lc480': { extensions: ['.txt'], formats: ['roche-lc480-txt'] },
@@ -36,6 +43,7 @@ export const ANALYSER_IMPORT_RULES: Readonly<Record<string, AnalyserImportRule>>
 export const FORMAT_NAMES: Readonly<Record<string, string>> = {
   [QS_WORKBOOK]: 'QuantStudio / 7500 workbook (Applied Biosystems)',
   [QS_TEXT]: 'QuantStudio / 7500 text export (Applied Biosystems)',
+  [QS_CSV]: 'QuantStudio / StepOne results CSV (Applied Biosystems)',
   'biorad-cfx': 'Bio-Rad CFX export',
   'roche-lc480-txt': 'LightCycler 480 text export (Roche)',
   'qiagen-rotorgene-rex': 'Rotor-Gene Q run file (Qiagen)',

@@ -3,7 +3,7 @@ import type { FormatParser } from './format-parser';
 import { rotorGeneParser } from './qiagen-rotorgene';
 import { rdmlParser } from './rdml';
 import { lightCycler480Parser } from './roche-lc480';
-import { quantStudioTextParser, quantStudioWorkbookParser } from './thermo-quantstudio';
+import { quantStudioCsvParser, quantStudioTextParser, quantStudioWorkbookParser } from './thermo-quantstudio';
 
 /**
  * Every format parser, in detection order: the first whose detect() is true parses the run.
@@ -15,5 +15,8 @@ export const FORMAT_PARSERS: readonly FormatParser[] = [
   rdmlParser,
   lightCycler480Parser,
   rotorGeneParser,
+  // Before CFX: a QuantStudio results CSV without metadata lines starts with a header CFX would
+  // take for its Cq Results (Cq Mean); this one asks for Well Position or Reporter and no Fluor.
+  quantStudioCsvParser,
   bioRadCfxParser,
 ];

@@ -2,3 +2,4 @@ export { quantStudioWorkbookParser, isQuantStudioWorkbook } from './quantstudio-
 export { quantStudioTextParser } from './quantstudio-text.parser';
 export { readQuantStudioTables } from './quantstudio-tables';
 export type { QuantStudioSource } from './quantstudio-columns';
+export { quantStudioCsvParser } from './quantstudio-csv.parser';

@@ -37,7 +37,8 @@ export const WELL_OR_POSITION = ['Well', 'Well Position'];
 export const TARGET = ['Target Name', 'Target'];
 export const SAMPLE = ['Sample Name', 'Sample'];
 export const REPORTER = ['Reporter'];
-export const CQ = ['Cq', 'CT', 'Crt', 'Cp'];
+/** "C_": StepOne's "Cт" after a re-save that lost the Cyrillic letter. */
+export const CQ = ['Cq', 'CT', 'Crt', 'Cp', 'C_'];
 export const THRESHOLD = ['Threshold', 'Ct Threshold', 'Crt Threshold', 'Cq Threshold'];
 export const CYCLE = ['Cycle Number', 'Cycle'];
 export const CALL = ['Call'];
