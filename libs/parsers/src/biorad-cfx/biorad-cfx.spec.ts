@@ -270,7 +270,9 @@ describe('hand-copied wells', () => {
     expect(twice.wells.map((well) => well.channels.FAM?.curve?.fluorescence)).toEqual(
       once.wells.map((well) => well.channels.FAM?.curve?.fluorescence),
     );
-    expect(twice.notes.some((note) => note.includes('a copy of the amplification table for FAM'))).toBe(true);
+    expect(
+      (twice.notes ?? []).some((note) => note.includes('a copy of the amplification table for FAM')),
+    ).toBe(true);
     const lines = file.content.toString('utf8').split('\n');
     const cells = lines[1].split(',');
     cells[2] = String(Number(cells[2]) + 1);

@@ -211,7 +211,7 @@ describe('lightCycler480Parser on malformed input', () => {
     const run = parseLightCycler480(files);
     expect(run.wells).toHaveLength(384);
     expect(cqOf(run, 'A1')).toBe(readCpTable(CP).get('A1'));
-    expect(run.notes.some((note) => note.includes(melt.name))).toBe(true);
+    expect((run.notes ?? []).some((note) => note.includes(melt.name))).toBe(true);
     expect(rejectedWithin([melt]).detail).toMatch(/melt or Tm table holds no amplification/);
   });
 
