@@ -116,7 +116,10 @@ function finishChannel(
   // 0.06, 0.13, 0.28, 0.47 over its last 4 reads has Ct 39.23 at threshold 0.32), but not one of
   // noise (the P&A autoexport's "No Amp" wells of noise +-1 around threshold 0.04-0.2): it counts
   // here when the safety net sees the curve amplify.
-  if (crossing === null && threshold !== null && quantStudio && n >= 2) {
+  // The last read itself must reach the threshold: the smoothed curve's end may overshoot the reads
+  // (a 30-cycle QuantStudio 6 Flex run: dRn 0.073, 0.096, 0.121 under a threshold of 0.124 is
+  // Undetermined there, and got 29.98 here from the smoothing).
+  if (crossing === null && threshold !== null && quantStudio && n >= 2 && corrected[n - 1] >= threshold) {
     const last = thresholdCq(cycles, searched, threshold, window.endIndex, 0, interpolation);
     if (last !== null && last > cycles[n - 2]) {
       amplifying = safetyNet(prepared);

@@ -71,6 +71,34 @@ describe('QuantStudio: a crossing into the last read', () => {
     expect(quantStudioCq(D20, 0.32188449699011673, { start: 3, end: 32 })).toBeCloseTo(39.228054, 1);
   });
 
+  it('does not count when the last read stays under the threshold (the smoothed end overshoots it)', () => {
+    // A 30-cycle QuantStudio 6 Flex run outside the fixtures (gaospecial/mcmodel, M22 SYBR): the
+    // instrument reports Undetermined; the end-of-curve smoothing crossed 0.124 at 29.98.
+    const M22 = [
+      0.005, 0.005, 0.004, 0.003, 0.001, 0.002, 0, -0.001, -0.003, -0.002, -0.002, -0.002, -0.004, -0.002,
+      -0.002, -0.002, -0.001, 0, 0.001, 0.003, 0.006, 0.013, 0.019, 0.025, 0.03, 0.039, 0.052, 0.073, 0.096,
+      0.121,
+    ];
+    const cycles = M22.map((_value, index) => index + 1);
+    const well: WellInput = {
+      position: 'M22',
+      sampleType: 'SAMPLE',
+      channels: [
+        {
+          dye: 'SYBR',
+          curve: { kind: 'baseline-corrected', cycles, fluorescence: M22 },
+          signalProcessing: 'quantstudio',
+          instrumentThreshold: 0.124,
+          instrumentBaseline: { start: 1, end: 30 },
+        },
+      ],
+    };
+    const [result] = interpretRun([well], settings);
+    expect(result.channels[0].cq).toBeNull();
+    expect(result.channels[0].amplification).toBe(true);
+    expect(result.requiresReview).toBe(true);
+  });
+
   it('does not count in noise (the P&A autoexport\'s "No Amp" wells)', () => {
     expect(quantStudioCq(C23, 0.04, { start: 3, end: 39 })).toBeNull();
   });
