@@ -70,6 +70,20 @@ describe('QuantStudio results CSV', () => {
     },
   );
 
+  it('an OpenArray plate is refused as such (by its block type, or by a through-hole position)', async () => {
+    const openArray = /an OpenArray plate \(QuantStudio 12K Flex\)/;
+    await expect(
+      parseRunFiles([csv('oa.csv', ['Block Type,OpenArray Block,,', ',,,'], rows)]),
+    ).rejects.toMatchObject({ detail: expect.stringMatching(openArray) as unknown });
+    const position = rows[0].indexOf('Well Position');
+    const throughHole = rows.map((row, index) =>
+      index === 1 ? row.map((cell, column) => (column === position ? 'D1c1' : cell)) : row,
+    );
+    await expect(parseRunFiles([csv('oa.csv', [], throughHole)])).rejects.toMatchObject({
+      detail: expect.stringMatching(openArray) as unknown,
+    });
+  });
+
   it('a CFX Cq Results CSV is not taken for one', () => {
     expect(detectFormat(fixtureFile('biorad-cfx/allotropy_cfxmaestro_example01.csv')).parserId).not.toBe(
       'thermo-quantstudio-csv',

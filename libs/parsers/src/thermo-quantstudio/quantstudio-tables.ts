@@ -30,6 +30,10 @@ import {
 import { readCalls } from './quantstudio-calls';
 import { readAmplification, readMulticomponent, type QuantStudioWells } from './quantstudio-curves';
 
+/** QuantStudio 12K Flex OpenArray plates: through-holes such as D1c1 (subarray, cell). */
+const OPENARRAY = 'an OpenArray plate (QuantStudio 12K Flex): Amplio reads 96- and 384-well plates';
+const OPENARRAY_POSITION = /^[A-Za-z]{1,2}\d{1,2}c\d{1,2}$/;
+
 class QuantStudioReader implements QuantStudioWells {
   readonly builder: RunBuilder;
   private readonly metadata = new Map<string, string>();
@@ -80,6 +84,7 @@ class QuantStudioReader implements QuantStudioWells {
     const positionText = positionColumn >= 0 ? cellText(row[positionColumn]) : '';
     const wellText = wellColumn >= 0 ? cellText(row[wellColumn]) : '';
     if (positionText) {
+      if (OPENARRAY_POSITION.test(positionText)) this.fail(OPENARRAY);
       const wellNumber = parseLooseNumber(wellText);
       const position = normalizeWellPosition(this.source.fileName, positionText, this.declaredPlate);
       if (typeof wellNumber === 'number') this.wellNumbers.set(wellNumber, position);
@@ -241,6 +246,8 @@ class QuantStudioReader implements QuantStudioWells {
     const setup = this.locate(QUANTSTUDIO_TABLES.setup, LAYOUT_REQUIRED);
     const results = this.locate(QUANTSTUDIO_TABLES.results, LAYOUT_REQUIRED);
     if (!setup && !results) this.fail(`${this.source.tableLabel('Results')} missing`);
+    // QuantStudio 12K Flex OpenArray plates (positions such as D1c1, thousands of through-holes).
+    if (/openarray/i.test(this.metadata.get('block type') ?? '')) this.fail(OPENARRAY);
     const amplification = this.locate(QUANTSTUDIO_TABLES.amplification, [WELL_OR_POSITION, CYCLE, TARGET]);
     const multicomponent = amplification
       ? null
