@@ -13,6 +13,7 @@ export interface AnalyserImportRule {
 const QS_WORKBOOK = 'thermo-quantstudio-workbook';
 const QS_TEXT = 'thermo-quantstudio-txt';
 const QS_CSV = 'thermo-quantstudio-csv';
+const SDS_TEXT = 'thermo-7500-sds-txt';
 
 /**
  * Per analyser (the ids of the seeded analysers, and the parser families), what it takes. The
@@ -30,7 +31,7 @@ export const ANALYSER_IMPORT_RULES: Readonly<Record<string, AnalyserImportRule>>
   },
   'thermo-7500-stepone': {
     extensions: ['.xls', '.xlsx', '.txt', '.csv', '.rdml'],
-    formats: [QS_WORKBOOK, QS_TEXT, QS_CSV, 'rdml'],
+    formats: [QS_WORKBOOK, QS_TEXT, QS_CSV, SDS_TEXT, 'rdml'],
   },
   'biorad-cfx': { extensions: ['.csv', '.xlsx', '.txt', '.rdml'], formats: ['biorad-cfx', 'rdml'] },
   'roche-lc480': { extensions: ['.txt'], formats: ['roche-lc480-txt'] },
@@ -44,6 +45,7 @@ export const FORMAT_NAMES: Readonly<Record<string, string>> = {
   [QS_WORKBOOK]: 'QuantStudio / 7500 workbook (Applied Biosystems)',
   [QS_TEXT]: 'QuantStudio / 7500 text export (Applied Biosystems)',
   [QS_CSV]: 'QuantStudio / StepOne results CSV (Applied Biosystems)',
+  [SDS_TEXT]: '7500 SDS results text export (Applied Biosystems)',
   'biorad-cfx': 'Bio-Rad CFX export',
   'roche-lc480-txt': 'LightCycler 480 text export (Roche)',
   'qiagen-rotorgene-rex': 'Rotor-Gene Q run file (Qiagen)',

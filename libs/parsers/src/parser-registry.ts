@@ -3,7 +3,12 @@ import type { FormatParser } from './format-parser';
 import { rotorGeneParser } from './qiagen-rotorgene';
 import { rdmlParser } from './rdml';
 import { lightCycler480Parser } from './roche-lc480';
-import { quantStudioCsvParser, quantStudioTextParser, quantStudioWorkbookParser } from './thermo-quantstudio';
+import {
+  quantStudioCsvParser,
+  quantStudioTextParser,
+  quantStudioWorkbookParser,
+  sdsResultsTextParser,
+} from './thermo-quantstudio';
 
 /**
  * Every format parser, in detection order: the first whose detect() is true parses the run.
@@ -12,6 +17,7 @@ import { quantStudioCsvParser, quantStudioTextParser, quantStudioWorkbookParser 
 export const FORMAT_PARSERS: readonly FormatParser[] = [
   quantStudioWorkbookParser,
   quantStudioTextParser,
+  sdsResultsTextParser,
   rdmlParser,
   lightCycler480Parser,
   rotorGeneParser,

@@ -3,3 +3,4 @@ export { quantStudioTextParser } from './quantstudio-text.parser';
 export { readQuantStudioTables } from './quantstudio-tables';
 export type { QuantStudioSource } from './quantstudio-columns';
 export { quantStudioCsvParser } from './quantstudio-csv.parser';
+export { sdsResultsTextParser } from './sds-results-text.parser';

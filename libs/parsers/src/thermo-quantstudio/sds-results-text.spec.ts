@@ -1,0 +1,70 @@
+import { detectFormat, parseRunFiles } from '../index';
+
+/**
+ * The 7500 SDS "Results" text export with amplification data, in the layout of a public run
+ * (guillermodeandajauregui/qPCR_pipeline_COVID19, data/analysis_result_ejemplo.txt: CDC SARS-CoV-2
+ * assay, 40 cycles), built here: values are made up, the layout is the export's.
+ */
+function reads(from: number, rise: number): string {
+  return Array.from({ length: 40 }, (_value, index) => {
+    const cycle = index + 1;
+    return (from + rise / (1 + Math.exp(-(cycle - 26) / 1.5))).toPrecision(8);
+  }).join('\t');
+}
+
+function block(well: number, sample: string, detector: string, ct: string, rise: number): string[] {
+  return [
+    `${well}\t${sample}\t${detector}\tTarget\t${ct}\t\t\t\t\t\t`,
+    `Rn values\t${reads(1, rise)}`,
+    `Delta Rn values\t${reads(0, rise)}`,
+    `DDCT Values\t${well}\t\t${sample}\t${detector}\tTarget\t${ct}\t\t\t\t\t\t\t\t\tfalse\t`,
+  ];
+}
+
+const file = {
+  name: 'analysis_result.txt',
+  content: Buffer.from(
+    [
+      'Session Name\t',
+      'Well\tSample Name\tDetector\tTask\tCt\tAvg Ct\tCt SD\tDelta Ct\tQty\tAvg Qty\tQty SD',
+      ...block(0, 'Agua', 'ORF1ab', '40.0', 0),
+      ...block(0, 'Agua', 'RNAsaP', '40.0', 0),
+      ...block(24, 'ControlPos', 'ORF1ab', '27.42105', 2),
+      ...block(24, 'ControlPos', 'RNAsaP', '40.0', 0),
+    ].join('\r\n') + '\r\n',
+  ),
+};
+
+describe('7500 SDS results text export', () => {
+  it('is detected by its Session Name line and header', () => {
+    expect(detectFormat(file).parserId).toBe('thermo-7500-sds-txt');
+  });
+
+  it('reads wells numbered from 0, detectors as channels, Delta Rn curves, and a Ct at the last cycle as none', async () => {
+    const run = await parseRunFiles([file]);
+    expect(run.plateType).toBe('RECTANGULAR_96');
+    expect(run.wells.map((well) => [well.position, well.sampleName])).toEqual([
+      ['A1', 'Agua'],
+      ['C1', 'ControlPos'],
+    ]);
+    expect(run.channels.map((channel) => channel.originalName)).toEqual(['ORF1ab', 'RNAsaP']);
+    const [water, control] = run.wells;
+    expect(water.channels.ORF1AB.instrumentCq).toBeNull();
+    expect(control.channels.ORF1AB.instrumentCq).toBe(27.42105);
+    expect(control.channels.RNASAP.instrumentCq).toBeNull();
+    const curve = control.channels.ORF1AB.curve;
+    expect(curve?.kind).toBe('baseline-corrected');
+    expect(curve?.cycles).toHaveLength(40);
+    expect(curve?.fluorescence[39]).toBeCloseTo(2, 3);
+  });
+
+  it('a results table without its Detector column is refused, naming it', async () => {
+    const broken = {
+      name: file.name,
+      content: Buffer.from(file.content.toString('utf8').replace('\tDetector\t', '\tTarget\t')),
+    };
+    await expect(parseRunFiles([broken])).rejects.toMatchObject({
+      detail: expect.stringContaining('Detector') as unknown,
+    });
+  });
+});
