@@ -30,7 +30,7 @@ export const ANALYSER_IMPORT_RULES: Readonly<Record<string, AnalyserImportRule>>
     formats: [QS_WORKBOOK, QS_TEXT, QS_CSV],
   },
   'thermo-7500-stepone': {
-    extensions: ['.xls', '.xlsx', '.txt', '.csv', '.rdml'],
+    extensions: ['.xls', '.xlsx', '.txt', '.csv', '.eds', '.rdml'],
     formats: [QS_WORKBOOK, QS_TEXT, QS_CSV, SDS_TEXT, 'rdml'],
   },
   'biorad-cfx': { extensions: ['.csv', '.xlsx', '.txt', '.rdml'], formats: ['biorad-cfx', 'rdml'] },

@@ -31,7 +31,7 @@ export const ANALYSERS: AnalyserEntity[] = [
     version: 'SDS 2.x',
     manufacturer: 'Thermo Fisher Scientific (Applied Biosystems)',
     family: '',
-    extension: '.xls,.xlsx,.txt,.csv,.rdml',
+    extension: '.xls,.xlsx,.txt,.csv,.eds,.rdml',
     minNumberOfFilesByRun: 1,
     maxNumberOfFilesByRun: 1,
   },

@@ -7,6 +7,7 @@ import { corruptedFile, guardRead, invalidFile } from '../common/run-file-errors
 import { isOle2, isZip, looksLikeText } from '../common/sniff';
 import { HeaderColumns } from '../common/table';
 import { decodeText, optionalNumber, requireNumber, splitLines } from '../common/text';
+import { inflateZipEntry, listZipEntryNames, readZipDirectory } from '../common/zip';
 
 export const SDS_RESULTS_FORMAT_ID = 'thermo-7500-sds-txt';
 
@@ -34,7 +35,8 @@ function cells(line: string): string[] {
  * and a "DDCT Values" row. Wells are numbered from 0 (0 = A1, 12 = B1 on a 96-well plate). The
  * export names detectors (targets), not dyes: each detector is a channel. An undetermined Ct is
  * written as the last cycle (40.0 on a 40-cycle run), as the StepOne writes it in RDML: a Ct at or
- * after the last cycle is no Ct (docs/formats.md).
+ * after the last cycle is no Ct (docs/formats.md). The same text is the analysis result an .eds run
+ * file (a zip) holds as apldbio/sds/analysis_result.txt: an .eds is read through it.
  */
 export function parseSdsResultsText(file: RunFile): ParsedRun {
   if (file.content.length > MAX_FILE_BYTES)
@@ -118,16 +120,36 @@ export function parseSdsResultsText(file: RunFile): ParsedRun {
   });
 }
 
+/** The analysis result inside an .eds run file (7500 / StepOne software v2: a zip). */
+const EDS_RESULT = 'apldbio/sds/analysis_result.txt';
+
+function isEdsWithResults(file: RunFile): boolean {
+  return (
+    isZip(file.content) &&
+    (listZipEntryNames(file.content) ?? []).some((name) => name.toLowerCase() === EDS_RESULT)
+  );
+}
+
+/** The .eds run file's analysis result as a text file of its own; the file itself otherwise. */
+function resultsText(file: RunFile): RunFile {
+  if (!isZip(file.content)) return file;
+  const entry = readZipDirectory(file.name, file.content).find((info) => info.key === EDS_RESULT);
+  if (!entry)
+    throw invalidFile(file.name, `an .eds run file without ${EDS_RESULT} (analyse the run and save it)`);
+  return { name: file.name, content: Buffer.from(inflateZipEntry(file.name, file.content, entry)) };
+}
+
 export const sdsResultsTextParser: FormatParser = {
   id: SDS_RESULTS_FORMAT_ID,
   detect(files: RunFile[]): boolean {
     if (files.length !== 1) return false;
     const [file] = files;
+    if (isEdsWithResults(file)) return true;
     if (isZip(file.content) || isOle2(file.content) || !looksLikeText(file.content)) return false;
     const [first, second] = firstLines(file.content);
     if (!first || !SESSION_LINE.test(first)) return false;
     const names = new Set(cells(second ?? '').map((cell) => cell.toLowerCase()));
     return names.has('well') && names.has('ct');
   },
-  parse: (files: RunFile[]) => parseSdsResultsText(files[0]),
+  parse: (files: RunFile[]) => parseSdsResultsText(resultsText(files[0])),
 };

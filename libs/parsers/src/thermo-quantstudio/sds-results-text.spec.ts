@@ -1,3 +1,4 @@
+import { zipSync } from 'fflate';
 import { detectFormat, parseRunFiles } from '../index';
 
 /**
@@ -56,6 +57,17 @@ describe('7500 SDS results text export', () => {
     expect(curve?.kind).toBe('baseline-corrected');
     expect(curve?.cycles).toHaveLength(40);
     expect(curve?.fluorescence[39]).toBeCloseTo(2, 3);
+  });
+
+  it('reads an .eds run file (a zip) through the analysis result it holds', async () => {
+    const eds = {
+      name: 'DEMO.eds',
+      content: Buffer.from(zipSync({ 'apldbio/sds/analysis_result.txt': new Uint8Array(file.content) })),
+    };
+    expect(detectFormat(eds).parserId).toBe('thermo-7500-sds-txt');
+    const fromEds = await parseRunFiles([eds]);
+    const fromText = await parseRunFiles([file]);
+    expect(fromEds.wells).toEqual(fromText.wells);
   });
 
   it('a results table without its Detector column is refused, naming it', async () => {
