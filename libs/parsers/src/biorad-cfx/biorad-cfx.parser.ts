@@ -17,6 +17,7 @@ import {
   type BioRadTable,
 } from './biorad-tables';
 import { isQuantStudioWorkbook } from '../thermo-quantstudio/quantstudio-workbook.parser';
+import { recoverCfxThresholds, type ThresholdGroup } from './cfx-threshold';
 
 export const BIORAD_RUN_INFORMATION_SHEET = 'Run Information';
 
@@ -63,6 +64,8 @@ class BioRadReader {
   private readonly builder: RunBuilder;
   /** fluor (header key) -> the first amplification table's file and every well's reads read for it. */
   private readonly seenFluors = new Map<string, { fileName: string; reads: Map<string, number[]> }>();
+  /** The wells of each amplification table, per dye: CFX's threshold is one per table and dye. */
+  private readonly thresholdGroups: ThresholdGroup[] = [];
   /** fluor -> position -> the instrument's Cq (Cq Results, Summary), to tell an amplification table's fluorophore. */
   private readonly cqByFluor = new Map<string, Map<string, number>>();
   /** fluor -> position -> End RFU (End Point Results). */
@@ -141,7 +144,7 @@ class BioRadReader {
       reads: new Map<string, number[]>(),
     };
     const isFirst = !this.seenFluors.has(headerKey(fluor));
-    let added = 0;
+    const positions: string[] = [];
     for (const well of wells) {
       const curve = well ? curves.get(well.position) : undefined;
       if (!well || !curve) continue;
@@ -155,13 +158,18 @@ class BioRadReader {
       }
       seen.reads.set(well.position, curve.values);
       this.builder.setCurve(well, fluor, 'baseline-corrected', curve.cycles, curve.values);
-      added += 1;
+      positions.push(well.position);
     }
+    if (positions.length > 0)
+      this.thresholdGroups.push({
+        dye: this.builder.wellChannel(this.builder.well(positions[0]), fluor).dye,
+        positions,
+      });
     this.seenFluors.set(headerKey(fluor), seen);
     if (!isFirst)
       this.builder.notes.push(
-        added > 0
-          ? `${table.fileName}: a further well group's amplification table for ${fluor} (${added} wells)`
+        positions.length > 0
+          ? `${table.fileName}: a further well group's amplification table for ${fluor} (${positions.length} wells)`
           : `${table.fileName}: a copy of the amplification table for ${fluor} in ${seen.fileName}, not read again`,
       );
   }
@@ -278,7 +286,9 @@ class BioRadReader {
     if (this.files.length > 1 && !sorted.some((table) => table.kind === 'amplification')) {
       this.builder.notes.push('No amplification curves: Cq only');
     }
-    return this.builder.build();
+    const run = this.builder.build();
+    run.notes = [...(run.notes ?? []), ...recoverCfxThresholds(run, this.thresholdGroups)];
+    return run;
   }
 }
 
