@@ -18,6 +18,7 @@ import {
 } from './biorad-tables';
 import { isQuantStudioWorkbook } from '../thermo-quantstudio/quantstudio-workbook.parser';
 import { recoverCfxThresholds, type ThresholdGroup } from './cfx-threshold';
+import { CQ_COLUMN } from './biorad-classify';
 
 export const BIORAD_RUN_INFORMATION_SHEET = 'Run Information';
 
@@ -186,15 +187,15 @@ class BioRadReader {
   /** Cq Results, Quantification Summary and End Point rows: one per well and fluorophore. */
   private readWellRows(table: BioRadTable): void {
     const header = new HeaderColumns(table.rows[0].map((cell) => cellText(cell)));
-    const required = table.kind === 'end-point' ? ['Well', 'Fluor'] : ['Well', 'Fluor', 'Cq'];
-    const absent = required.find((name) => !header.has(name));
-    if (absent) throw missingColumn(table.fileName, table.sheetName ?? 'table', absent);
+    const required = table.kind === 'end-point' ? [['Well'], ['Fluor']] : [['Well'], ['Fluor'], CQ_COLUMN];
+    const absent = required.find((names) => !header.has(...names));
+    if (absent) throw missingColumn(table.fileName, table.sheetName ?? 'table', absent[0]);
     const columns = {
       well: header.find('Well'),
       fluor: header.find('Fluor'),
       content: header.find('Content'),
       sample: header.find('Sample'),
-      cq: table.kind === 'end-point' ? -1 : header.find('Cq'),
+      cq: table.kind === 'end-point' ? -1 : header.find(...CQ_COLUMN),
       call: table.kind === 'end-point' ? header.find('Call') : -1,
       end: table.kind === 'end-point' ? header.find('End RFU') : -1,
     };

@@ -14,8 +14,12 @@ export const SDS_RESULTS_FORMAT_ID = 'thermo-7500-sds-txt';
 const SESSION_LINE = /^Session Name\b/i;
 const RN_ROW = /^Rn values$/i;
 const DELTA_RN_ROW = /^Delta Rn values$/i;
-/** Rows of other per-well values the export interleaves (relative quantification): not read. */
-const OTHER_VALUE_ROW = /^(DDCT Values|.* values)$/i;
+/**
+ * Rows of other per-well results the export interleaves after a well's row (relative
+ * quantification: "DDCT Values"; standard curve: "Std Curve Results", "... X Values"): not read.
+ * They are told by a first cell that is not a well number.
+ */
+const OTHER_RESULT_ROW = /^[A-Za-z]/;
 
 function firstLines(content: Uint8Array): string[] {
   return decodeText(content.subarray(0, 4096))
@@ -72,7 +76,7 @@ export function parseSdsResultsText(file: RunFile): ParsedRun {
         else current.deltaRn = values;
         continue;
       }
-      if (OTHER_VALUE_ROW.test(label)) continue;
+      if (OTHER_RESULT_ROW.test(label)) continue;
       const wellNumber = requireNumber(file.name, label, `well column at ${where}`);
       if (!Number.isInteger(wellNumber) || wellNumber < 0)
         throw invalidFile(file.name, `well ${label} at ${where}`);

@@ -19,6 +19,9 @@ function block(well: number, sample: string, detector: string, ct: string, rise:
     `Rn values\t${reads(1, rise)}`,
     `Delta Rn values\t${reads(0, rise)}`,
     `DDCT Values\t${well}\t\t${sample}\t${detector}\tTarget\t${ct}\t\t\t\t\t\t\t\t\tfalse\t`,
+    // QuantStudio 6/7 Flex 1.7 .eds analysis results add standard-curve rows to each well.
+    `Std Curve Results\t${detector}\t0.9968\t-3.1637\t2613.7\t37.746\t0.0417`,
+    `Std Curve Results X Values\t1.0\t2.0`,
   ];
 }
 
