@@ -34,7 +34,7 @@ export const QUANTSTUDIO_TABLES = {
 export const POSITION = ['Well Position'];
 export const WELL = ['Well'];
 export const WELL_OR_POSITION = ['Well', 'Well Position'];
-export const TARGET = ['Target Name', 'Target'];
+export const TARGET = ['Target Name', 'Target', 'Detector Name'];
 export const SAMPLE = ['Sample Name', 'Sample'];
 export const REPORTER = ['Reporter'];
 /** "C_": StepOne's "Cт" after a re-save that lost the Cyrillic letter. */

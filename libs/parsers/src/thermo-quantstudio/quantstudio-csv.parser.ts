@@ -1,39 +1,43 @@
 import type { ParsedRun, RunFile } from '@amplio/domain';
 import type { FormatParser } from '../format-parser';
 import { MAX_FILE_BYTES } from '../common/limits';
-import { corruptedFile } from '../common/run-file-errors';
+import { corruptedFile, invalidFile } from '../common/run-file-errors';
 import { isOle2, isZip, looksLikeText } from '../common/sniff';
 import { headerKey } from '../common/table';
-import { decodeText, parseDelimitedLines, splitLines } from '../common/text';
+import { decodeText, parseDelimitedLines, splitDelimited, splitLines } from '../common/text';
 import type { CellValue } from '../common/workbook';
 import { readQuantStudioTables } from './quantstudio-tables';
 
 /** Lines before the Results header: 45 "key,value" rows in QuantStudio 3, 25 "# Key: value" in D&A 2.7. */
 const MAX_LINES_BEFORE_HEADER = 80;
-const COMMENT_LINE = /^#\s*([^:]+?)\s*:\s*(.*?)[,\s]*$/;
+/** "# Key: value" (Design & Analysis 2.x) or "Key: value" (SDS 1.x) above the table. */
+const KEY_COLON_LINE = /^#?\s*([^:,\t]+?)\s*:\s*(.*?)[,\t\s]*$/;
 
 /**
- * A QuantStudio results header: Well and Well Position (or Reporter), and a sample or target
- * column. A CFX Cq Results table has Well, Sample and Target too, but Fluor and Content.
+ * A results header: Well, and Well Position or Reporter (QuantStudio, StepOne), or Detector with a
+ * Ct column (SDS 1.x and 2.x: 7000, 7500, 7900HT), and a sample, target or detector column. A CFX
+ * Cq Results table has Well, Sample and Target too, but Fluor and Content.
  */
 function isResultsHeader(cells: string[]): boolean {
   const keys = new Set(cells.map(headerKey));
   const any = (...names: string[]) => names.some((name) => keys.has(headerKey(name)));
+  const detector = any('Detector', 'Detector Name') && any('Ct', 'Cq');
   return (
     keys.has('well') &&
-    any('Well Position', 'Reporter') &&
-    any('Sample Name', 'Sample', 'Target Name', 'Target') &&
+    (any('Well Position', 'Reporter') || detector) &&
+    any('Sample Name', 'Sample', 'Target Name', 'Target', 'Detector', 'Detector Name') &&
     !any('Fluor', 'Content')
   );
 }
 
-function headerLineIndex(lines: string[]): number {
+/** The header line and its delimiter (tab or comma), or null. */
+function locateHeader(lines: string[]): { index: number; delimiter: string } | null {
   const limit = Math.min(lines.length, MAX_LINES_BEFORE_HEADER);
-  for (let index = 0; index < limit; index++) {
-    const [cells] = parseDelimitedLines('', [lines[index]], ',');
-    if (isResultsHeader(cells)) return index;
-  }
-  return -1;
+  for (let index = 0; index < limit; index++)
+    for (const delimiter of ['\t', ','])
+      if (isResultsHeader(splitDelimited(lines[index], delimiter).map((cell) => cell.trim())))
+        return { index, delimiter };
+  return null;
 }
 
 function textLines(content: Uint8Array, limit?: number): string[] {
@@ -42,10 +46,23 @@ function textLines(content: Uint8Array, limit?: number): string[] {
 }
 
 /**
- * QuantStudio / StepOne results exported as CSV (QuantStudio 3 and 5 "Export" of the Results
- * table; Design & Analysis 2.x `Results_*.csv`; StepOnePlus): metadata lines ("Key,value" or
- * "# Key: value") above one Results table, comma-separated. It holds the instrument's Cq only, no
- * curves: the run is read as a results-only export (docs/formats.md).
+ * A results table whose wells are numbers (SDS 2.x on a 7900HT: 25 = B1 of a 384-well plate) and
+ * whose export declares no block: numbers above 96 say 384 wells.
+ */
+function blockFromWellNumbers(rows: string[][], wellColumn: number): string | null {
+  if (wellColumn < 0) return null;
+  const numbers = rows.map((row) => Number(row[wellColumn])).filter((value) => Number.isInteger(value));
+  return numbers.some((value) => value > 96) ? '384-Well Block' : null;
+}
+
+/**
+ * Applied Biosystems results tables exported on their own, with the instrument's Cq and no curves
+ * (docs/formats.md, "Results tables"): QuantStudio 3 and 5 "Export" CSVs ("Key,value" rows above
+ * `Well,Well Position,...,CT`), Design & Analysis 2.x `Results_*.csv` ("# Key: value" lines),
+ * StepOnePlus CSVs, SDS 1.x CSVs of the 7000 and 7500 ("Key: value" lines, `Well,Sample Name,
+ * Detector,Task,Ct`) and SDS 2.x "AQ Results" text of the 7900HT (tab-separated, `Well Sample Name
+ * Detector Name Reporter Task Ct ... Threshold`). Read by the QuantStudio table reader as a
+ * results-only export; where the table names no reporter, the detector is the channel.
  */
 export const quantStudioCsvParser: FormatParser = {
   id: 'thermo-quantstudio-csv',
@@ -55,27 +72,46 @@ export const quantStudioCsvParser: FormatParser = {
     if (isZip(file.content) || isOle2(file.content) || !looksLikeText(file.content)) return false;
     const lines = textLines(file.content, 32768);
     if (lines.length > 0 && lines[0].startsWith('*')) return false;
-    return headerLineIndex(lines.slice(0, -1)) >= 0;
+    return locateHeader(lines.slice(0, -1)) !== null;
   },
   parse(files: RunFile[]): ParsedRun {
     const [file] = files;
     if (file.content.length > MAX_FILE_BYTES)
       throw corruptedFile(file.name, `file larger than ${MAX_FILE_BYTES} bytes`);
     const lines = splitLines(file.name, decodeText(file.content).replace(/^\uFEFF/, ''));
+    const header = locateHeader(lines);
+    if (!header)
+      throw invalidFile(file.name, 'no results table (a header with Well and Ct) in the first lines');
     const metadata = new Map<string, string>();
-    const kept: string[] = [];
-    for (const line of lines) {
-      const comment = COMMENT_LINE.exec(line);
-      if (comment && kept.length === 0) metadata.set(comment[1], comment[2]);
-      else if (!line.startsWith('#')) kept.push(line);
+    for (const line of lines.slice(0, header.index)) {
+      const keyValue = KEY_COLON_LINE.exec(line);
+      if (keyValue) metadata.set(keyValue[1], keyValue[2]);
     }
-    // The rows above the header ("Block Type,96well") are read as metadata by the table locator.
-    const rows: CellValue[][] = parseDelimitedLines(file.name, kept, ',');
+    // Rows above the header that are not "Key: value" lines ("Block Type,96well") are read as
+    // metadata by the table locator.
+    const above = lines
+      .slice(0, header.index)
+      .filter((line) => !KEY_COLON_LINE.test(line) && !line.startsWith('#'));
+    const rows: string[][] = parseDelimitedLines(
+      file.name,
+      [...above, ...lines.slice(header.index)],
+      header.delimiter,
+    );
+    const headerRow = rows[above.length].map((cell) => headerKey(cell));
+    // Without a Reporter column, the detector names the channel (SDS 1.x).
+    if (!headerRow.includes('reporter')) {
+      const detector = headerRow.findIndex((cell) => cell === 'detector' || cell === 'detector name');
+      if (detector >= 0) rows[above.length][detector] = 'Reporter';
+    }
+    if (![...metadata.keys()].some((key) => headerKey(key) === 'block type')) {
+      const block = blockFromWellNumbers(rows.slice(above.length + 1), headerRow.indexOf('well'));
+      if (block) metadata.set('Block Type', block);
+    }
     return readQuantStudioTables({
       fileName: file.name,
       format: 'thermo-quantstudio-csv',
       tableLabel: (name) => `table ${name}`,
-      tables: new Map([['Results', rows]]),
+      tables: new Map<string, CellValue[][]>([['Results', rows]]),
       metadata,
     });
   },

@@ -84,6 +84,61 @@ describe('QuantStudio results CSV', () => {
     });
   });
 
+  it('SDS 1.x CSV (7000, 7500): "Key: value" lines, the detector as the channel', async () => {
+    const file = {
+      name: 'raw_data_AB7500.csv',
+      content: Buffer.from(
+        [
+          'Document Name: Wnt7A-Ex-1 ',
+          'Plate Type: Absolute Quantification',
+          'Instrument Type: Applied Biosystems 7500 Real-Time PCR System',
+          'SDS v1.3',
+          'Well,Sample Name,Detector,Task,Ct,StdDev Ct,Qty,Mean Qty,StdDev Qty,Filtered,Tm',
+          'A1,Con-1,Wnt7ASYBR,Unknown,28.87,0.158,,,,,83.80',
+          'A2,Con-2,ACTB,Unknown,Undetermined,,,,,,',
+        ].join('\r\n'),
+      ),
+    };
+    expect(detectFormat(file).parserId).toBe('thermo-quantstudio-csv');
+    const run = await parseRunFiles([file]);
+    expect(run.channels.map((channel) => channel.originalName)).toEqual(['Wnt7ASYBR', 'ACTB']);
+    expect(
+      run.wells.map((well) => [well.position, well.sampleName, Object.values(well.channels)[0].instrumentCq]),
+    ).toEqual([
+      ['A1', 'Con-1', 28.87],
+      ['A2', 'Con-2', null],
+    ]);
+  });
+
+  it('SDS 2.x "AQ Results" text (7900HT): tab-separated, wells numbered on a 384-well plate', async () => {
+    const file = {
+      name: 'raw_data_AB7900.txt',
+      content: Buffer.from(
+        [
+          'SDS 2.3\tAQ Results\t1.0',
+          'Filename\tLigom 10.6.2010',
+          'Assay Type\tAbsolute Quantification',
+          'Sample Information',
+          'Well\tSample Name\tDetector Name\tReporter\tTask\tCt\tThreshold',
+          '25\tB1\tSybr1\tSYBR\tUnknown\t21.589584\t0.199274',
+          '200\tI8\tSybr1\tSYBR\tUnknown\tUndetermined\t0.199274',
+        ].join('\r'),
+      ),
+    };
+    const run = await parseRunFiles([file]);
+    expect(run.plateType).toBe('RECTANGULAR_384');
+    expect(
+      run.wells.map((well) => [
+        well.position,
+        well.channels.SYBR.instrumentCq,
+        well.channels.SYBR.instrumentThreshold,
+      ]),
+    ).toEqual([
+      ['B1', 21.589584, 0.199274],
+      ['I8', null, 0.199274],
+    ]);
+  });
+
   it('a CFX Cq Results CSV is not taken for one', () => {
     expect(detectFormat(fixtureFile('biorad-cfx/allotropy_cfxmaestro_example01.csv')).parserId).not.toBe(
       'thermo-quantstudio-csv',

@@ -157,9 +157,16 @@ class QuantStudioReader implements QuantStudioWells {
     });
   }
 
+  /**
+   * The reporter of a well's target: from the Sample Setup, else, for a SYBR Green run whose export
+   * names no reporter (a StepOne v2 Results table without Task, Reporter and Quencher columns),
+   * SYBR from the "Chemistry = SYBR_GREEN" header.
+   */
   reporterOf(position: string, target: string): string | null {
     const key = target.toLowerCase();
-    return this.wellTargetReporters.get(`${position}|${key}`) ?? this.targetReporters.get(key) ?? null;
+    const known = this.wellTargetReporters.get(`${position}|${key}`) ?? this.targetReporters.get(key);
+    if (known) return known;
+    return /sybr/i.test(this.metadata.get('chemistry') ?? '') ? 'SYBR' : null;
   }
 
   private numberAt(

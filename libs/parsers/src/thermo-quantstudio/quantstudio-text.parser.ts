@@ -7,8 +7,9 @@ import { decodeText, parseDelimitedLines, splitLines } from '../common/text';
 import type { CellValue } from '../common/workbook';
 import { readQuantStudioTables } from './quantstudio-tables';
 
-const HEADER_LINE = /^\*\s*(.+?)\s*=\s*(.*)$/;
-const SECTION_LINE = /^\[(.+)\]\s*$/;
+// A text export re-saved as CSV ends its header and section lines with commas ("[Results],,,,").
+const HEADER_LINE = /^\*\s*(.+?)\s*=\s*(.*?)[,\s]*$/;
+const SECTION_LINE = /^\[(.+)\][,\s]*$/;
 
 function firstLines(content: Uint8Array, count: number): string[] {
   return decodeText(content.subarray(0, 8192))
@@ -19,7 +20,8 @@ function firstLines(content: Uint8Array, count: number): string[] {
 /**
  * QuantStudio Real-Time PCR software / 7500 / StepOne text export: "* key = value" header lines,
  * then tab-separated [Sample Setup], [Raw Data], [Amplification Data], [Multicomponent Data],
- * [Results] sections; numbers with thousands separators; "Undetermined" for no Cq.
+ * [Results] sections; numbers with thousands separators; "Undetermined" for no Cq. The same export
+ * re-saved as CSV (7500 software v2: commas, quoted cells, trailing commas) is read too.
  */
 export const quantStudioTextParser: FormatParser = {
   id: 'thermo-quantstudio-txt',
@@ -51,7 +53,12 @@ export const quantStudioTextParser: FormatParser = {
       if (header) metadata.set(header[1], header[2]);
     }
     const tables = new Map<string, CellValue[][]>();
-    for (const [name, body] of sectionLines) tables.set(name, parseDelimitedLines(file.name, body, '\t'));
+    // Tab-separated as exported; comma-separated when re-saved as CSV (7500 software v2).
+    for (const [name, body] of sectionLines) {
+      const header = body.find((line) => line.trim() !== '') ?? '';
+      const delimiter = header.includes('\t') || !header.includes(',') ? '\t' : ',';
+      tables.set(name, parseDelimitedLines(file.name, body, delimiter));
+    }
     return readQuantStudioTables({
       fileName: file.name,
       format: 'thermo-quantstudio-txt',
