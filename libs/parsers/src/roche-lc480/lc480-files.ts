@@ -62,9 +62,32 @@ function headLines(content: Uint8Array): string[] {
     .slice(0, 3);
 }
 
-/** Header cells of a tab-separated line, lower case, trimmed. */
+/** A cell without the double quotes the "Abs Quant" export puts around text ("SampleName"). */
+function unquoted(cell: string): string {
+  const trimmed = cell.trim();
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')
+    ? trimmed.slice(1, -1).trim()
+    : trimmed;
+}
+
+/**
+ * The Cp table's columns as the "Abs Quant" results export names them (`"Experiment Name" "Analysis
+ * Name" Included Position "SampleName" CrossingPoint ... Call`), mapped to the Cp table's names
+ * (its SampleName is read where a Cp table has Name; a Raw Data export has a SampleName of its own).
+ */
+const COLUMN_ALIASES: Readonly<Record<string, string>> = {
+  position: 'pos',
+  crossingpoint: 'cp',
+  included: 'include',
+  'experiment name': 'experiment',
+};
+
+/** Header cells of a tab-separated line, lower case, trimmed, unquoted, aliases mapped. */
 function headerCells(line: string | undefined): string[] {
-  return (line ?? '').split('\t').map((cell) => cell.trim().toLowerCase());
+  return (line ?? '').split('\t').map((cell) => {
+    const name = unquoted(cell).toLowerCase();
+    return COLUMN_ALIASES[name] ?? name;
+  });
 }
 
 /** True when the line holds every one of these column names, in any order, among any others. */
@@ -308,26 +331,35 @@ export function readLc480CpTable(file: RunFile): Lc480CpTable {
   }
   const missing = firstMissing(lines[headerIndex], CP_HEADER, CP_SPELLED);
   if (missing) throw missingColumn(file.name, 'Cp table', missing);
-  const column = columnIndexes(lines[headerIndex] ?? '', ['include', 'pos', 'name', 'cp', 'status']);
+  const column = columnIndexes(lines[headerIndex] ?? '', [
+    'include',
+    'pos',
+    'name',
+    'cp',
+    'status',
+    'experiment',
+  ]);
+  const nameColumn = column.name >= 0 ? column.name : headerCells(lines[headerIndex]).indexOf('samplename');
   const rows: Lc480CpTable['rows'] = [];
   const seen = new Set<string>();
   for (let index = headerIndex + 1; index < lines.length; index += 1) {
     const line = lines[index];
     if (line.trim() === '') continue;
-    const cells = line.split('\t');
+    const cells = line.split('\t').map(unquoted);
     const lineNumber = index + 1;
+    if (experimentName === null && column.experiment >= 0) experimentName = cells[column.experiment] || null;
     const position = wellPosition(file.name, cells[column.pos] ?? '', lineNumber);
     if (seen.has(position)) throw invalidFile(file.name, `line ${lineNumber}: well ${position} listed twice`);
     seen.add(position);
     const cpText = (cells[column.cp] ?? '').trim();
     const cp = cpText === '' ? null : numberCell(file.name, cpText, 'Cp', lineNumber);
     const status = column.status >= 0 ? (cells[column.status] ?? '').trim() : '';
-    const name = column.name >= 0 ? (cells[column.name] ?? '').trim() : '';
+    const name = nameColumn >= 0 ? (cells[nameColumn] ?? '').trim() : '';
     rows.push({
       position,
       sampleName: name === '' ? null : name,
       cp,
-      include: column.include < 0 || !/^false$/i.test((cells[column.include] ?? '').trim()),
+      include: column.include < 0 || !/^(false|0)$/i.test((cells[column.include] ?? '').trim()),
       status: status === '' ? null : status,
     });
   }

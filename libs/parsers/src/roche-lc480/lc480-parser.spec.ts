@@ -215,6 +215,55 @@ describe('lightCycler480Parser on malformed input', () => {
     expect(rejectedWithin([melt]).detail).toMatch(/melt or Tm table holds no amplification/);
   });
 
+  it('the "Abs Quant" results export (quoted text, Position, CrossingPoint, Included 1/0) reads as a Cp table', () => {
+    // Layout of a public LightCycler 480 export (pyQPCR's raw_data_lightcycler1.txt), built here.
+    const header = [
+      '"Experiment Name"',
+      '"Analysis Name"',
+      'Included',
+      'Position',
+      '"SampleName"',
+      'CrossingPoint',
+      'Call',
+    ];
+    const row = (included: string, position: string, name: string, cp: string) =>
+      [
+        '"Ruben_test"',
+        '"Abs Quant/Fit Points for All Samples"',
+        included,
+        position,
+        `"${name}"`,
+        cp,
+        'pdcPositive',
+      ].join('\t');
+    const file = {
+      name: 'raw_data_lightcycler1.txt',
+      content: Buffer.from(
+        [
+          header.join('\t'),
+          '',
+          row('1', 'A1', 'Day0_Gapdh', '14.2520551171164'),
+          '',
+          row('0', 'A2', 'Day0 blank', ''),
+        ].join('\r\n'),
+      ),
+    };
+    expect(lightCycler480Parser.detect([file])).toBe(true);
+    const run = parseLightCycler480([file]);
+    const [a1, a2] = run.wells;
+    expect([a1.position, a1.sampleName, Object.values(a1.channels)[0].instrumentCq]).toEqual([
+      'A1',
+      'Day0_Gapdh',
+      14.2520551171164,
+    ]);
+    expect([a2.position, a2.sampleName, Object.values(a2.channels)[0].instrumentCq]).toEqual([
+      'A2',
+      'Day0 blank',
+      null,
+    ]);
+    expect((run.notes ?? []).some((note) => note.includes('A2: excluded'))).toBe(true);
+  });
+
   it('two Raw Data exports for one run: refused', () => {
     expect(rejectedWithin([fixtureFile(RAW), fixtureFile(RAW, 'copy.txt')]).detail).toMatch(
       /several Raw Data exports/,
