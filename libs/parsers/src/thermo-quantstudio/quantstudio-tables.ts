@@ -262,6 +262,10 @@ class QuantStudioReader implements QuantStudioWells {
     // Results with the instrument's Cq and no curves (a results-only export): a run of Cq only, as
     // for CFX and the LightCycler 480; the kit's channels then get CURVE_MISSING (docs/formats.md).
     const cqOnly = !amplification && !multicomponent && results?.table.header.has(...CQ, 'Allele1 Ct');
+    // A plate set up and exported before the run (QuantStudio 7 Flex: "Experiment Run End Time =
+    // Not Started", a Sample Setup section only) holds no result at all.
+    if (setup && !results && !amplification && !multicomponent)
+      this.fail('a plate setup only, with no results: export the run after it has been run and analysed');
     if (!amplification && !multicomponent && !cqOnly)
       this.fail(`${this.source.tableLabel('Amplification Data')} missing`);
     if (cqOnly) this.builder.notes.push('No amplification curves: Cq only');

@@ -64,6 +64,25 @@ describe('QuantStudio text export variants', () => {
     ]);
   });
 
+  it('a plate setup exported before the run is refused as such', async () => {
+    const file = {
+      name: 'PER123RHV_24_Jun_2020.txt',
+      content: Buffer.from(
+        [
+          '* Block Type = 384-Well Block',
+          '* Experiment Run End Time = Not Started',
+          '',
+          '[Sample Setup]',
+          'Well\tWell Position\tSample Name\tTarget Name\tTask\tReporter\tQuencher',
+          '1\tA1\tCDXLGGRVY\tN1\tUNKNOWN\tFAM\tNFQ-MGB',
+        ].join('\n'),
+      ),
+    };
+    await expect(parseRunFiles([file])).rejects.toMatchObject({
+      detail: expect.stringContaining('a plate setup only, with no results') as unknown,
+    });
+  });
+
   it('without a reporter or a SYBR chemistry the table still names the missing channel', async () => {
     const file = {
       name: 'taqman.txt',
