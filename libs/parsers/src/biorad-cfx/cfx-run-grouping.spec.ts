@@ -90,4 +90,32 @@ describe('CFX files told by content, not by name', () => {
     ]);
     expect(groups).toHaveLength(3);
   });
+
+  it("joins each well group's amplification table to the run whose Cq Results list its wells", async () => {
+    // As a CFX Connect run exports two well groups (public runs of RobertsLab/project-gigas-carryover).
+    const amplification = (wells: string[]) =>
+      [
+        `,Cycle,${wells.join(',')}`,
+        ...[1, 2, 3].map((cycle) => `,${cycle},${wells.map(() => cycle).join(',')}`),
+      ].join('\n');
+    const files = [
+      { name: 'run-Quantification-Amplification_Results-HSP70.csv', content: amplification(['D1', 'D2']) },
+      {
+        name: 'run-Quantification-Amplification_Results-ATPsynthase.csv',
+        content: amplification(['A1', 'A2']),
+      },
+      {
+        name: 'run-Quantification-Cq-Results.csv',
+        content:
+          ',Well,Fluor,Target,Content,Sample,Cq,Cq Mean,Cq Std. Dev\n' +
+          ['A01', 'A02', 'D01', 'D02'].map((well) => `,${well},SYBR,,Unkn,s,NaN,0,0`).join('\n'),
+      },
+    ];
+    const groups = groupCfxRunFiles(files);
+    expect(groups).toHaveLength(1);
+    const run = await parseRunFiles(
+      files.map((file) => ({ name: file.name, content: Buffer.from(file.content) })),
+    );
+    expect(run.wells.map((well) => well.position)).toEqual(['A1', 'A2', 'D1', 'D2']);
+  });
 });

@@ -7,7 +7,8 @@
  * rows and the plate view's filled cells all list the same wells. The grouping key is the plate
  * size and that well set. Two runs of the same layout share a key; groupCfxRunFiles then separates
  * them by their CFX file names when a role appears twice, and keeps them together otherwise (the
- * parser refuses two tables for one fluorophore with a clear message).
+ * parser drops a copied table and refuses other reads of a well with a clear message). An
+ * amplification table of one well group joins the run whose files list all its wells.
  */
 import { formatPosition, groupRunFiles, parsePosition } from '@amplio/domain';
 import { cellText } from '../common/table';
@@ -21,6 +22,8 @@ export interface CfxFileIdentity {
   key: string | null;
   /** Loaded wells the file lists. */
   wells: number;
+  /** Those wells, in A1 form. */
+  positions: string[];
   /** Fluorophores the file names in its rows (Cq Results, Summary, End Point), [] when it names none. */
   fluors: string[];
 }
@@ -102,7 +105,7 @@ export function cfxFileIdentity(content: Uint8Array | string): CfxFileIdentity |
               .filter(Boolean),
           ),
         ];
-  if (wells.size === 0) return { role, key: null, wells: 0, fluors };
+  if (wells.size === 0) return { role, key: null, wells: 0, positions: [], fluors };
   const sorted = [...wells].sort((left, right) => {
     const a = parsePosition(left);
     const b = parsePosition(right);
@@ -114,7 +117,7 @@ export function cfxFileIdentity(content: Uint8Array | string): CfxFileIdentity |
   })
     ? 'cfx384'
     : 'cfx96';
-  return { role, key: `${plate}:${digest(sorted.join(','))}`, wells: wells.size, fluors };
+  return { role, key: `${plate}:${digest(sorted.join(','))}`, wells: wells.size, positions: sorted, fluors };
 }
 
 /** The grouping key of one CFX file from its content (see cfxFileIdentity), or null. */
@@ -130,6 +133,30 @@ function roleSignature(identity: CfxFileIdentity): string | null {
 }
 
 /**
+ * CFX exports one amplification table per well group: a group of amplification tables only whose
+ * wells all belong to exactly one other group (the run's Cq Results list every well) joins it.
+ */
+function mergeWellGroups(
+  groups: Map<string, string[]>,
+  wellSets: Map<string, Set<string>>,
+  amplificationOnly: Map<string, boolean>,
+): void {
+  for (const [key, names] of [...groups]) {
+    if (!amplificationOnly.get(key)) continue;
+    const wells = [...(wellSets.get(key) ?? [])];
+    const holders = [...groups.keys()].filter((other) => {
+      const set = wellSets.get(other);
+      return (
+        other !== key && set !== undefined && set.size > wells.length && wells.every((well) => set.has(well))
+      );
+    });
+    if (holders.length !== 1) continue;
+    groups.set(holders[0], [...(groups.get(holders[0]) ?? []), ...names]);
+    groups.delete(key);
+  }
+}
+
+/**
  * Groups CFX export files into runs by content: files with the same well set are one run; files
  * that list no wells (Run Information) join the only run, or the run whose files share their CFX
  * name prefix; workbooks and files that are not CFX tables are runs of their own.
@@ -139,6 +166,8 @@ export function groupCfxRunFiles(files: Array<{ name: string; content: Uint8Arra
   const others: string[][] = [];
   const unkeyed: string[] = [];
   const signatures = new Map<string, Set<string>>();
+  const wellSets = new Map<string, Set<string>>();
+  const amplificationOnly = new Map<string, boolean>();
   let split = false;
   for (const file of files) {
     const identity = cfxFileIdentity(file.content);
@@ -146,6 +175,11 @@ export function groupCfxRunFiles(files: Array<{ name: string; content: Uint8Arra
     else if (!identity.key) unkeyed.push(file.name);
     else {
       groups.set(identity.key, [...(groups.get(identity.key) ?? []), file.name]);
+      wellSets.set(identity.key, new Set(identity.positions));
+      amplificationOnly.set(
+        identity.key,
+        (amplificationOnly.get(identity.key) ?? true) && identity.role === 'amplification',
+      );
       const signature = roleSignature(identity);
       if (signature) {
         const seen = signatures.get(identity.key) ?? new Set<string>();
@@ -155,6 +189,7 @@ export function groupCfxRunFiles(files: Array<{ name: string; content: Uint8Arra
       }
     }
   }
+  mergeWellGroups(groups, wellSets, amplificationOnly);
   let runs = [...groups.values()];
   // The same table twice in one well set: two runs of one layout; their CFX names tell them apart.
   // Names that are not CFX names (every file its own group) cannot tell them apart: keep the group.
