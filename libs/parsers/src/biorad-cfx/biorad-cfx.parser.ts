@@ -17,7 +17,7 @@ import {
   type BioRadTable,
 } from './biorad-tables';
 import { isQuantStudioWorkbook } from '../thermo-quantstudio/quantstudio-workbook.parser';
-import { recoverCfxThresholds, type ThresholdGroup } from './cfx-threshold';
+import { recoverThresholdsFromCq, type ThresholdGroup } from '../common/threshold-from-cq';
 import { CQ_COLUMN } from './biorad-classify';
 
 export const BIORAD_RUN_INFORMATION_SHEET = 'Run Information';
@@ -288,7 +288,11 @@ class BioRadReader {
       this.builder.notes.push('No amplification curves: Cq only');
     }
     const run = this.builder.build();
-    run.notes = [...(run.notes ?? []), ...recoverCfxThresholds(run, this.thresholdGroups)];
+    const recovered = recoverThresholdsFromCq(run, this.thresholdGroups, {
+      agreement: 1e-3,
+      instrument: 'CFX',
+    });
+    run.notes = [...(run.notes ?? []), ...recovered];
     return run;
   }
 }

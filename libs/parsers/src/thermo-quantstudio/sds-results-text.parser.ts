@@ -7,6 +7,7 @@ import { corruptedFile, guardRead, invalidFile } from '../common/run-file-errors
 import { isOle2, isZip, looksLikeText } from '../common/sniff';
 import { HeaderColumns } from '../common/table';
 import { decodeText, optionalNumber, requireNumber, splitLines } from '../common/text';
+import { recoverThresholdsFromCq } from '../common/threshold-from-cq';
 import { inflateZipEntry, listZipEntryNames, readZipDirectory } from '../common/zip';
 
 export const SDS_RESULTS_FORMAT_ID = 'thermo-7500-sds-txt';
@@ -120,7 +121,18 @@ export function parseSdsResultsText(file: RunFile): ParsedRun {
           reads,
         );
     }
-    return builder.build();
+    // The export holds no threshold: it is recovered from the Cts (per detector; the SDS smooths
+    // its reads, so its wells agree within a few per cent, not exactly).
+    const run = builder.build();
+    const groups = run.channels.map(({ dye }) => ({
+      dye,
+      positions: run.wells.filter((well) => well.channels[dye]).map((well) => well.position),
+    }));
+    run.notes = [
+      ...(run.notes ?? []),
+      ...recoverThresholdsFromCq(run, groups, { agreement: 0.05, instrument: '7500' }),
+    ];
+    return run;
   });
 }
 

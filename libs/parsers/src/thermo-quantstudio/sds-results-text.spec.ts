@@ -62,6 +62,29 @@ describe('7500 SDS results text export', () => {
     expect(curve?.fluorescence[39]).toBeCloseTo(2, 3);
   });
 
+  it("recovers a detector's threshold from the Cts of its wells when they agree (the export holds none)", async () => {
+    const twoControls = {
+      name: 'analysis_result.txt',
+      content: Buffer.from(
+        [
+          'Session Name\t',
+          'Well\tSample Name\tDetector\tTask\tCt',
+          ...block(24, 'ControlPos', 'ORF1ab', '27.42105', 2),
+          ...block(36, 'ControlPos', 'ORF1ab', '27.42105', 2),
+        ].join('\r\n'),
+      ),
+    };
+    const run = await parseRunFiles([twoControls]);
+    const threshold = run.wells[0].channels.ORF1AB.instrumentThreshold;
+    // The reads' value at Ct 27.42105, linearly interpolated: 2 / (1 + e^-((c - 26) / 1.5)) between cycles 27 and 28.
+    const at = (cycle: number) => 2 / (1 + Math.exp(-(cycle - 26) / 1.5));
+    expect(threshold).toBeCloseTo(at(27) + 0.42105 * (at(28) - at(27)), 6);
+    expect(run.wells[1].channels.ORF1AB.instrumentThreshold).toBe(threshold);
+    expect((run.notes ?? []).some((note) => note.startsWith('7500 threshold for ORF1AB recovered'))).toBe(
+      true,
+    );
+  });
+
   it('reads an .eds run file (a zip) through the analysis result it holds', async () => {
     const eds = {
       name: 'DEMO.eds',

@@ -1,13 +1,15 @@
 import type { ParsedRun } from '@amplio/domain';
 
 /**
- * Bio-Rad CFX does not export its threshold, but its Cq is the linear interpolation of the
- * baseline-subtracted reads at one threshold per fluorophore and well group (fixtures README;
- * exact on every CFX Manager run measured): each well with a Cq gives
- * T = y(k) + (Cq - k)(y(k + 1) - y(k)), k = floor(Cq). When the wells of a group agree on T, that
- * is the instrument's threshold, kept on every well of the group as `instrumentThreshold` (a kit's
- * own threshold still comes first). A group whose wells disagree (an RDML of a per-well "regression"
- * Cq, docs/interpretation.md) or with fewer than MIN_WELLS Cqs keeps none.
+ * The instrument's threshold, recovered from its own Cq where the export leaves it out (Bio-Rad
+ * CFX; the 7500 SDS results text). The Cq is where the baseline-corrected reads cross one
+ * threshold per channel and well group: each well with a Cq gives T = y(k) + (Cq - k)(y(k + 1) -
+ * y(k)), k = floor(Cq). When the wells of a group agree on T (within `agreement`, relative to their
+ * median), the median is the instrument's threshold, kept on every well of the group as
+ * `instrumentThreshold` (a kit's own threshold still comes first). A group whose wells disagree (an
+ * RDML of a per-well "regression" Cq, docs/interpretation.md) or with fewer than MIN_WELLS Cqs
+ * keeps none. CFX interpolates its reads linearly (exact on every CFX Manager run measured: agree
+ * within 0.1 %); the SDS software smooths them first (its wells agree within a few per cent).
  */
 export interface ThresholdGroup {
   dye: string;
@@ -15,9 +17,7 @@ export interface ThresholdGroup {
 }
 
 const MIN_WELLS = 2;
-/** Wells within this relative distance of the median agree with it ... */
-const AGREEMENT = 1e-3;
-/** ... and at least this share of the group's wells with a Cq must. */
+/** At least this share of the group's wells with a Cq must agree with the median. */
 const MIN_AGREEING_SHARE = 2 / 3;
 
 function thresholdAtCq(cycles: readonly number[], reads: readonly number[], cq: number): number | null {
@@ -30,7 +30,11 @@ function thresholdAtCq(cycles: readonly number[], reads: readonly number[], cq: 
 }
 
 /** Sets each agreeing group's threshold on its wells; returns the notes saying what was recovered. */
-export function recoverCfxThresholds(run: ParsedRun, groups: readonly ThresholdGroup[]): string[] {
+export function recoverThresholdsFromCq(
+  run: ParsedRun,
+  groups: readonly ThresholdGroup[],
+  options: { agreement: number; instrument: string },
+): string[] {
   const notes: string[] = [];
   const wells = new Map(run.wells.map((well) => [well.position, well]));
   for (const group of groups) {
@@ -47,14 +51,14 @@ export function recoverCfxThresholds(run: ParsedRun, groups: readonly ThresholdG
     const sorted = [...values].sort((left, right) => left - right);
     const median = sorted[sorted.length >> 1];
     if (!(median > 0)) continue;
-    const agreeing = values.filter((value) => Math.abs(value - median) <= AGREEMENT * median).length;
+    const agreeing = values.filter((value) => Math.abs(value - median) <= options.agreement * median).length;
     if (agreeing < MIN_AGREEING_SHARE * values.length) continue;
     for (const position of group.positions) {
       const channel = wells.get(position)?.channels[group.dye];
       if (channel && channel.instrumentThreshold === null) channel.instrumentThreshold = median;
     }
     notes.push(
-      `CFX threshold for ${group.dye} recovered from the Cq of ${agreeing} of ${values.length} wells: ${median.toPrecision(6)}`,
+      `${options.instrument} threshold for ${group.dye} recovered from the Cq of ${agreeing} of ${values.length} wells: ${median.toPrecision(6)}`,
     );
   }
   return notes;
