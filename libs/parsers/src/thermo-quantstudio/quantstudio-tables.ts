@@ -265,7 +265,9 @@ class QuantStudioReader implements QuantStudioWells {
     // A plate set up and exported before the run (QuantStudio 7 Flex: "Experiment Run End Time =
     // Not Started", a Sample Setup section only) holds no result at all.
     if (setup && !results && !amplification && !multicomponent)
-      this.fail('a plate setup only, with no results: export the run after it has been run and analysed');
+      this.fail(
+        'no Results and no amplification data, only a plate setup: export the run with its Results after it has been run and analysed',
+      );
     if (!amplification && !multicomponent && !cqOnly)
       this.fail(`${this.source.tableLabel('Amplification Data')} missing`);
     if (cqOnly) this.builder.notes.push('No amplification curves: Cq only');

@@ -79,7 +79,7 @@ describe('QuantStudio text export variants', () => {
       ),
     };
     await expect(parseRunFiles([file])).rejects.toMatchObject({
-      detail: expect.stringContaining('a plate setup only, with no results') as unknown,
+      detail: expect.stringContaining('no Results and no amplification data, only a plate setup') as unknown,
     });
   });
 
