@@ -159,10 +159,28 @@ async function bootstrap(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.log(`${signal}: stopping`);
+    // Bounded (docs/deploy.md, "Graceful shutdown"): idle keep-alive connections close at once,
+    // requests still open at half the timeout are cut, and a stage still hanging at the timeout
+    // is named and the process exits anyway (never with an embedded PostgreSQL still to stop).
+    const http = app.getHttpServer();
+    http.closeIdleConnections();
+    const cut = setTimeout(() => http.closeAllConnections(), config.shutdownTimeoutMs / 2);
+    let stage = 'closing the application (HTTP, sockets, queues)';
+    const deadline = setTimeout(() => {
+      logger.error(`${signal}: not stopped after ${config.shutdownTimeoutMs} ms, while ${stage}: exiting`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    cut.unref();
+    deadline.unref();
     await app.close();
+    stage = 'closing the identity provider';
     await identityProvider?.close();
+    stage = 'closing Redis';
     await redis?.quit().catch(() => undefined);
+    stage = 'closing the database pool';
     await dataSource.destroy();
+    clearTimeout(deadline);
+    clearTimeout(cut);
     await embedded?.stop();
     logger.log('stopped');
     process.exit(0);

@@ -33,6 +33,8 @@ export interface AppConfig {
   webDistDir: string;
   seedDemoData: boolean;
   importTimeoutMs: number;
+  /** How long a stopping API may take (in-flight requests, sockets, queues) before it exits anyway. */
+  shutdownTimeoutMs: number;
   /** Heap limit of the thread that parses one upload. */
   parseMaxHeapMb: number;
   allowFileDownload: boolean;
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     webDistDir: resolve(rootDir, env.WEB_DIST_DIR ?? 'web/dist'),
     seedDemoData: bool(env, 'SEED_DEMO_DATA', true),
     importTimeoutMs: integer(env, 'IMPORT_TIMEOUT_MS', 60_000, 1_000, 600_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, 1_000, 600_000),
     parseMaxHeapMb: integer(env, 'PARSE_MAX_HEAP_MB', 1024, 64, 16_384),
     allowFileDownload: bool(env, 'ALLOW_FILE_DOWNLOAD', false),
     elasticsearchUrl: url(env, 'ELASTICSEARCH_URL', null, ['http:', 'https:']),
