@@ -6,6 +6,7 @@ import { isZip, sniffContainer } from './common/sniff';
 import { SafeZip, readZipDirectory } from './common/zip';
 import { findParser } from './find-parser';
 import { checkImportFiles } from './import-check';
+import { unreadFormat } from './unread-formats';
 
 export { findParser };
 
@@ -85,6 +86,8 @@ export async function parseRunFiles(
       const formats = alone.map((entry) => `${entry.file.name} (${entry.parser?.id ?? '?'})`).join(', ');
       throw invalidFile(fileNames(files), `files of different formats cannot be one run: ${formats}`);
     }
+    const known = unreadFormat(files[0]);
+    if (files.length === 1 && known) throw invalidFile(fileNames(files), known);
     const container = files.map((file) => sniffContainer(file.content));
     throw invalidFile(
       fileNames(files),

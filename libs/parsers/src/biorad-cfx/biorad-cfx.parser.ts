@@ -18,7 +18,7 @@ import {
 } from './biorad-tables';
 import { isQuantStudioWorkbook } from '../thermo-quantstudio/quantstudio-workbook.parser';
 import { recoverThresholdsFromCq, type ThresholdGroup } from '../common/threshold-from-cq';
-import { CQ_COLUMN } from './biorad-classify';
+import { CONTENT_COLUMN, CQ_COLUMN } from './biorad-classify';
 
 export const BIORAD_RUN_INFORMATION_SHEET = 'Run Information';
 
@@ -193,8 +193,8 @@ class BioRadReader {
     const columns = {
       well: header.find('Well'),
       fluor: header.find('Fluor'),
-      content: header.find('Content'),
-      sample: header.find('Sample'),
+      content: header.find(...CONTENT_COLUMN),
+      sample: header.find('Sample', 'Identifier'),
       cq: table.kind === 'end-point' ? -1 : header.find(...CQ_COLUMN),
       call: table.kind === 'end-point' ? header.find('Call') : -1,
       end: table.kind === 'end-point' ? header.find('End RFU') : -1,

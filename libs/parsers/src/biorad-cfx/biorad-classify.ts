@@ -18,8 +18,13 @@ export type BioRadTableKind =
   /** Other CFX exports of the same run (plate view, melt, allelic discrimination, standard curve, gene expression): accepted, not read. */
   | 'other';
 
-/** The Cq column's names: CFX Manager 1.x wrote "C(t)" or "Threshold Cycle ( C(t) )". */
-export const CQ_COLUMN = ['Cq', 'C(t)', 'Threshold Cycle ( C(t) )'];
+/**
+ * The Cq column's names: CFX Manager 1.x wrote "C(t)" or "Threshold Cycle ( C(t) )", the iQ5 / MyiQ
+ * software "Threshold Cycle (Ct)".
+ */
+export const CQ_COLUMN = ['Cq', 'C(t)', 'Threshold Cycle ( C(t) )', 'Threshold Cycle (Ct)'];
+/** The content column (Unkn, Std, NTC): "Type" in the iQ5 / MyiQ software. */
+export const CONTENT_COLUMN = ['Content', 'Type'];
 
 function headerCells(rows: CellValue[][]): string[] {
   return (rows[0] ?? []).map((cell) => headerKey(cellText(cell)));
@@ -41,7 +46,12 @@ export function classifyBioRadTable(rows: CellValue[][]): BioRadTableKind | null
   // Without its Cycle column it is still an amplification table: the reader names the missing column.
   if (positions > 1 || (positions > 0 && header.includes('cycle'))) return 'amplification';
   // A Cq Results table is told by its Cq Mean / Cq Std. Dev columns; its required columns are then checked by name.
-  if (has('Cq Mean') || has('Cq Std. Dev') || has('C(t) Mean') || has('C(t) Std. Dev')) return 'cq-results';
+  // iQ5 / MyiQ name theirs "Ct Mean" (as QuantStudio does): with a Fluor column only.
+  if (
+    ['Cq Mean', 'Cq Std. Dev', 'C(t) Mean', 'C(t) Std. Dev'].some((name) => has(name)) ||
+    (has('Fluor') && (has('Ct Mean') || has('Ct Std. Dev')))
+  )
+    return 'cq-results';
   if (has('Well', 'Fluor', 'Content') && CQ_COLUMN.some((name) => has(name))) return 'summary';
   if (has('Well', 'Fluor', 'End RFU')) return 'end-point';
   if (has('Well', 'Fluor', 'Content')) return 'other';
