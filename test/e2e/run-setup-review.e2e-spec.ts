@@ -12,6 +12,7 @@ import {
   newSignedInPage,
   startEmbeddedApp,
   type EmbeddedApp,
+  withFailureReport,
 } from './harness';
 import {
   cfxFiles,
@@ -239,62 +240,67 @@ describe('run setup and review (embedded)', () => {
     const physician = await newSignedInPage(browser, app.url, 'physician');
     const templateName = `E2E CFX two kits ${Date.now().toString(36)}`;
     const comment = 'CFX well checked by e2e';
+    const running = app;
     try {
-      // A first import of the CFX run: rows A-D the respiratory kit, rows E-H the SYBR kit; saved as a template.
-      await importRun(technician, app.url, cfxSource());
-      await chooseCfxKitLotRows(technician);
-      for (const { kit, lot, rows } of CFX_KITS) await configurePlateRows(technician, rows, kit, lot);
-      await expect(technician.locator(testId('start-interpretation')).isEnabled()).resolves.toBe(true);
-      await saveTemplate(technician, templateName);
+      await withFailureReport({ technician, physician }, [running.process], async () => {
+        // A first import of the CFX run: rows A-D the respiratory kit, rows E-H the SYBR kit; saved as a template.
+        await importRun(technician, running.url, cfxSource());
+        await chooseCfxKitLotRows(technician);
+        for (const { kit, lot, rows } of CFX_KITS) await configurePlateRows(technician, rows, kit, lot);
+        await expect(technician.locator(testId('start-interpretation')).isEnabled()).resolves.toBe(true);
+        await saveTemplate(technician, templateName);
 
-      // A new import of the same files, its wells configured by loading that template.
-      const runId = await importRun(technician, app.url, cfxSource());
-      await chooseCfxKitLotRows(technician);
-      await expect(technician.locator(testId('plate-well-A1')).getAttribute('data-color')).resolves.toBe('');
-      await expect(technician.locator(testId('start-interpretation')).isEnabled()).resolves.toBe(false);
-      await loadTemplate(technician, templateName, 'H12');
-      await startInterpretation(technician, app.url, runId);
+        // A new import of the same files, its wells configured by loading that template.
+        const runId = await importRun(technician, running.url, cfxSource());
+        await chooseCfxKitLotRows(technician);
+        await expect(technician.locator(testId('plate-well-A1')).getAttribute('data-color')).resolves.toBe(
+          '',
+        );
+        await expect(technician.locator(testId('start-interpretation')).isEnabled()).resolves.toBe(false);
+        await loadTemplate(technician, templateName, 'H12');
+        await startInterpretation(technician, running.url, runId);
 
-      // Each well interpreted by its own kit: its kit version, and a result of that kit's diagnostics.
-      await technician
-        .locator(`${testId('plate-well-E1')}:not([data-color=""])`)
-        .waitFor({ state: 'visible', timeout: SLOW });
-      const interpretation = await apiGet<{ wells: InterpretedWell[] }>(
-        technician,
-        `/api/run/${encodeURIComponent(runId)}/interpretation`,
-      );
-      const summary = JSON.stringify(
-        interpretation.wells
-          .filter((well) => ['A1', 'A2', 'E1', 'E2'].includes(well.position))
-          .map(({ position, kitVersionId, suggestedResult, resultState, reasonCode }) => ({
-            position,
-            kitVersionId,
-            suggestedResult: suggestedResult?.label,
-            resultState,
-            reasonCode,
-          })),
-      );
-      for (const { versionId, rows, labels, outcome } of CFX_KITS) {
-        const wells = interpretation.wells.filter((well) => rows.includes(well.position[0]));
-        expect(wells).toHaveLength(rows.length * 12);
-        expect(wells.filter((well) => well.kitVersionId !== versionId)).toEqual([]);
-        const results = wells.flatMap((well) => (well.suggestedResult ? [well.suggestedResult.label] : []));
-        expect(results.filter((label) => !labels.includes(label))).toEqual([]);
-        if (outcome === 'result' && results.length === 0) {
-          throw new Error(`no result for the wells of ${versionId}: ${summary}`);
+        // Each well interpreted by its own kit: its kit version, and a result of that kit's diagnostics.
+        await technician
+          .locator(`${testId('plate-well-E1')}:not([data-color=""])`)
+          .waitFor({ state: 'visible', timeout: SLOW });
+        const interpretation = await apiGet<{ wells: InterpretedWell[] }>(
+          technician,
+          `/api/run/${encodeURIComponent(runId)}/interpretation`,
+        );
+        const summary = JSON.stringify(
+          interpretation.wells
+            .filter((well) => ['A1', 'A2', 'E1', 'E2'].includes(well.position))
+            .map(({ position, kitVersionId, suggestedResult, resultState, reasonCode }) => ({
+              position,
+              kitVersionId,
+              suggestedResult: suggestedResult?.label,
+              resultState,
+              reasonCode,
+            })),
+        );
+        for (const { versionId, rows, labels, outcome } of CFX_KITS) {
+          const wells = interpretation.wells.filter((well) => rows.includes(well.position[0]));
+          expect(wells).toHaveLength(rows.length * 12);
+          expect(wells.filter((well) => well.kitVersionId !== versionId)).toEqual([]);
+          const results = wells.flatMap((well) => (well.suggestedResult ? [well.suggestedResult.label] : []));
+          expect(results.filter((label) => !labels.includes(label))).toEqual([]);
+          if (outcome === 'result' && results.length === 0) {
+            throw new Error(`no result for the wells of ${versionId}: ${summary}`);
+          }
+          if (outcome === 'channels-not-in-file') {
+            // The respiratory kit reads FAM and HEX: this SYBR run has neither, and says so for each of its wells.
+            expect(
+              wells.filter(
+                (well) => well.resultState !== 'NO_RESULT' || well.reasonCode !== 'CHANNEL_NOT_MAPPED',
+              ),
+            ).toEqual([]);
+          }
         }
-        if (outcome === 'channels-not-in-file') {
-          // The respiratory kit reads FAM and HEX: this SYBR run has neither, and says so for each of its wells.
-          expect(
-            wells.filter(
-              (well) => well.resultState !== 'NO_RESULT' || well.reasonCode !== 'CHANNEL_NOT_MAPPED',
-            ),
-          ).toEqual([]);
-        }
-      }
 
-      await overrideCommentAndSubmit(technician, 'E1', comment);
-      await physicianApproves(physician, app.url, runId, 'E1', comment);
+        await overrideCommentAndSubmit(technician, 'E1', comment);
+        await physicianApproves(physician, running.url, runId, 'E1', comment);
+      });
     } catch (error) {
       await screenshot(technician, 'cfx-technician');
       await screenshot(physician, 'cfx-physician');

@@ -1,11 +1,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import {
   chooseAnalyser,
   chooseOption,
   confirm,
   GENOTYPING_FIXTURE,
+  pageTimeline,
   QUANTSTUDIO_ANALYSER,
   repoRoot,
   testId,
@@ -100,16 +101,42 @@ export async function importRun(
   return runId;
 }
 
-/** Run creation step 2: saves the wells as a plate template under `name` (POST /plate-template answered 2xx). */
+/**
+ * Run creation step 2: saves the wells as a plate template under `name` (POST /plate-template
+ * answered 2xx). The name is checked to be in the field (the confirm button enabled) before the
+ * click; a click that sent no request (lost while the window opened) is made again.
+ */
 export async function saveTemplate(page: Page, name: string): Promise<void> {
   await page.locator(testId('save-template')).click();
-  await page.locator(testId('template-name')).fill(name);
-  const saved = page.waitForResponse(
-    (response) => response.request().method() === 'POST' && /\/api\/plate-template\b/.test(response.url()),
-    { timeout: SLOW },
-  );
-  await page.locator(testId('save-template-confirm')).click();
-  const response = await saved;
+  const field = page.locator(testId('template-name'));
+  const confirmButton = page.locator(`${testId('save-template-confirm')}:enabled`);
+  for (let attempt = 1; (await field.inputValue()) !== name; attempt += 1) {
+    if (attempt > 3) throw new Error(`template name not taken by the field: ${await field.inputValue()}`);
+    await field.fill(name);
+  }
+  await confirmButton.waitFor({ state: 'visible' });
+  const isSave = (request: Request) =>
+    request.method() === 'POST' && /\/api\/plate-template\b/.test(request.url());
+  let request: Request | undefined;
+  for (let attempt = 1; !request; attempt += 1) {
+    const sent = page.waitForRequest(isSave, { timeout: 15_000 }).catch(() => undefined);
+    await confirmButton.click();
+    request = await sent;
+    if (!request && (attempt >= 3 || !(await confirmButton.isVisible()))) {
+      throw new Error(
+        `template ${name}: no POST /api/plate-template after ${attempt} clicks\n${pageTimeline(page).format('page')}`,
+      );
+    }
+  }
+  const response = await Promise.race([
+    request.response(),
+    new Promise<null>((done) => setTimeout(() => done(null), SLOW)),
+  ]);
+  if (!response) {
+    throw new Error(
+      `template ${name}: POST /api/plate-template unanswered after ${SLOW} ms\n${pageTimeline(page).format('page')}`,
+    );
+  }
   if (!response.ok()) {
     throw new Error(`template not saved: ${response.status()} ${await response.text().catch(() => '')}`);
   }
