@@ -17,6 +17,13 @@ export function decodeText(content: Uint8Array): string {
   }
 }
 
+/** The first `count` lines of a file's first `bytes` bytes (decoded as `decodeText` does): enough to tell its kind. */
+export function headLines(content: Uint8Array, bytes: number, count = Infinity): string[] {
+  return decodeText(content.subarray(0, bytes))
+    .split(/\r\n|\n|\r/)
+    .slice(0, count);
+}
+
 /** Splits on CRLF, LF or CR; refuses more than MAX_ROWS lines. */
 export function splitLines(fileName: string, text: string): string[] {
   const lines = text.split(/\r\n|\n|\r/);

@@ -2,7 +2,7 @@ import { normalizePosition, parsePosition, PLATE_DIMENSIONS, type RunFile } from
 import { MAX_CYCLES, MAX_FILE_BYTES } from '../common/limits';
 import { missingColumn } from '../common/import-errors';
 import { corruptedFile, invalidFile } from '../common/run-file-errors';
-import { decodeText, splitLines } from '../common/text';
+import { decodeText, headLines, splitLines } from '../common/text';
 
 /**
  * LightCycler 480 SW 1.5 text exports, as read from roche-lc480/*.txt:
@@ -56,12 +56,6 @@ const FILTER = /^\d{3}\s*-\s*\d{3}$/;
 const CP_HEADER = ['pos', 'cp'];
 const CP_SPELLED = ['Pos', 'Cp'];
 
-function headLines(content: Uint8Array): string[] {
-  return decodeText(content.subarray(0, Math.min(content.length, 4096)))
-    .split(/\r\n|\n|\r/)
-    .slice(0, 3);
-}
-
 /** A cell without the double quotes the "Abs Quant" export puts around text ("SampleName"). */
 function unquoted(cell: string): string {
   const trimmed = cell.trim();
@@ -112,7 +106,7 @@ function firstMissing(line: string | undefined, columns: string[], spelled: stri
 }
 
 export function isLc480RawData(file: RunFile): boolean {
-  const lines = headLines(file.content);
+  const lines = headLines(file.content, 4096, 3);
   return (
     hasColumns(lines[0], RAW_HEADER) ||
     (/^\s*Raw Data\b/i.test(lines[0] ?? '') && hasColumns(lines[1], ['samplepos', 'cycle#']))
@@ -127,14 +121,14 @@ const OTHER_RESULT_COLUMNS = ['score', 'res', 'group', 'tm1', 'tm', 'genotype'];
 
 /** A LightCycler 480 result table other than Cp (melt genotyping, Tm calling): accepted, not read. */
 export function isLc480OtherResultTable(file: RunFile): boolean {
-  const lines = headLines(file.content);
+  const lines = headLines(file.content, 4096, 3);
   const header = /^\s*Experiment:/i.test(lines[0] ?? '') ? lines[1] : lines[0];
   const cells = new Set(headerCells(header));
   return cells.has('pos') && !cells.has('cp') && OTHER_RESULT_COLUMNS.some((column) => cells.has(column));
 }
 
 export function isLc480CpTable(file: RunFile): boolean {
-  const lines = headLines(file.content);
+  const lines = headLines(file.content, 4096, 3);
   return (
     hasColumns(lines[0], [...CP_HEADER, 'include']) ||
     (/^\s*Experiment:/i.test(lines[0] ?? '') && hasColumns(lines[1], ['pos']))
@@ -187,7 +181,7 @@ export function readLc480RawTitle(firstLine: string): {
 
 /** Experiment name of a Raw Data export without reading the whole file. */
 export function lc480RawExperimentName(file: RunFile): string | null {
-  return readLc480RawTitle(headLines(file.content)[0] ?? '').experimentName;
+  return readLc480RawTitle(headLines(file.content, 4096, 3)[0] ?? '').experimentName;
 }
 
 export function readLc480RawData(file: RunFile): Lc480RawData {

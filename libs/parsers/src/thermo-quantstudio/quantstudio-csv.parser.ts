@@ -4,7 +4,7 @@ import { MAX_FILE_BYTES } from '../common/limits';
 import { corruptedFile, invalidFile } from '../common/run-file-errors';
 import { isOle2, isZip, looksLikeText } from '../common/sniff';
 import { headerKey } from '../common/table';
-import { decodeText, parseDelimitedLines, splitDelimited, splitLines } from '../common/text';
+import { decodeText, headLines, parseDelimitedLines, splitDelimited, splitLines } from '../common/text';
 import type { CellValue } from '../common/workbook';
 import { readQuantStudioTables } from './quantstudio-tables';
 
@@ -40,11 +40,6 @@ function locateHeader(lines: string[]): { index: number; delimiter: string } | n
   return null;
 }
 
-function textLines(content: Uint8Array, limit?: number): string[] {
-  const text = decodeText(limit === undefined ? content : content.subarray(0, limit));
-  return text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-}
-
 /**
  * A results table whose wells are numbers (SDS 2.x on a 7900HT: 25 = B1 of a 384-well plate) and
  * whose export declares no block: numbers above 96 say 384 wells.
@@ -70,7 +65,7 @@ export const quantStudioCsvParser: FormatParser = {
     if (files.length !== 1) return false;
     const [file] = files;
     if (isZip(file.content) || isOle2(file.content) || !looksLikeText(file.content)) return false;
-    const lines = textLines(file.content, 32768);
+    const lines = headLines(file.content, 32768);
     if (lines.length > 0 && lines[0].startsWith('*')) return false;
     return locateHeader(lines.slice(0, -1)) !== null;
   },

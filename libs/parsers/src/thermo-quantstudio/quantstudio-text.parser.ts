@@ -3,19 +3,13 @@ import type { FormatParser } from '../format-parser';
 import { MAX_FILE_BYTES } from '../common/limits';
 import { corruptedFile } from '../common/run-file-errors';
 import { looksLikeText } from '../common/sniff';
-import { decodeText, parseDelimitedLines, splitLines } from '../common/text';
+import { decodeText, headLines, parseDelimitedLines, splitLines } from '../common/text';
 import type { CellValue } from '../common/workbook';
 import { readQuantStudioTables } from './quantstudio-tables';
 
 // A text export re-saved as CSV ends its header and section lines with commas ("[Results],,,,").
 const HEADER_LINE = /^\*\s*(.+?)\s*=\s*(.*?)[,\s]*$/;
 const SECTION_LINE = /^\[(.+)\][,\s]*$/;
-
-function firstLines(content: Uint8Array, count: number): string[] {
-  return decodeText(content.subarray(0, 8192))
-    .split(/\r\n|\n|\r/)
-    .slice(0, count);
-}
 
 /**
  * QuantStudio Real-Time PCR software / 7500 / StepOne text export: "* key = value" header lines,
@@ -27,7 +21,7 @@ export const quantStudioTextParser: FormatParser = {
   id: 'thermo-quantstudio-txt',
   detect(files: RunFile[]): boolean {
     if (files.length !== 1 || !looksLikeText(files[0].content)) return false;
-    const lines = firstLines(files[0].content, 5).filter((line) => line.trim() !== '');
+    const lines = headLines(files[0].content, 8192, 5).filter((line) => line.trim() !== '');
     return lines.length > 0 && HEADER_LINE.test(lines[0]) && lines[0].startsWith('*');
   },
   parse(files: RunFile[]): ParsedRun {

@@ -6,7 +6,14 @@ import { positionFromWellNumber, RunBuilder } from '../common/run-builder';
 import { corruptedFile, guardRead, invalidFile } from '../common/run-file-errors';
 import { isOle2, isZip, looksLikeText } from '../common/sniff';
 import { HeaderColumns } from '../common/table';
-import { decodeText, optionalNumber, requireNumber, splitLines } from '../common/text';
+import {
+  decodeText,
+  headLines,
+  optionalNumber,
+  requireNumber,
+  splitDelimited,
+  splitLines,
+} from '../common/text';
 import { recoverThresholdsFromCq } from '../common/threshold-from-cq';
 import { inflateZipEntry, listZipEntryNames, readZipDirectory } from '../common/zip';
 
@@ -22,16 +29,7 @@ const DELTA_RN_ROW = /^Delta Rn values$/i;
  */
 const OTHER_RESULT_ROW = /^[A-Za-z]/;
 
-function firstLines(content: Uint8Array): string[] {
-  return decodeText(content.subarray(0, 4096))
-    .split(/\r\n|\n|\r/)
-    .filter((line) => line.trim() !== '')
-    .slice(0, 2);
-}
-
-function cells(line: string): string[] {
-  return line.split('\t').map((cell) => cell.trim());
-}
+const cells = (line: string): string[] => splitDelimited(line, '\t').map((cell) => cell.trim());
 
 /**
  * Applied Biosystems 7500 (SDS software) "Results" text export with amplification data: a
@@ -162,7 +160,7 @@ export const sdsResultsTextParser: FormatParser = {
     const [file] = files;
     if (isEdsWithResults(file)) return true;
     if (isZip(file.content) || isOle2(file.content) || !looksLikeText(file.content)) return false;
-    const [first, second] = firstLines(file.content);
+    const [first, second] = headLines(file.content, 4096).filter((line) => line.trim() !== '');
     if (!first || !SESSION_LINE.test(first)) return false;
     const names = new Set(cells(second ?? '').map((cell) => cell.toLowerCase()));
     return names.has('well') && names.has('ct');

@@ -25,19 +25,24 @@ function block(well: number, sample: string, detector: string, ct: string, rise:
   ];
 }
 
-const file = {
-  name: 'analysis_result.txt',
-  content: Buffer.from(
-    [
-      'Session Name\t',
-      'Well\tSample Name\tDetector\tTask\tCt\tAvg Ct\tCt SD\tDelta Ct\tQty\tAvg Qty\tQty SD',
-      ...block(0, 'Agua', 'ORF1ab', '40.0', 0),
-      ...block(0, 'Agua', 'RNAsaP', '40.0', 0),
-      ...block(24, 'ControlPos', 'ORF1ab', '27.42105', 2),
-      ...block(24, 'ControlPos', 'RNAsaP', '40.0', 0),
-    ].join('\r\n') + '\r\n',
-  ),
-};
+/** An export of `blocks` under the Session Name line and `header`, CRLF line ends. */
+function sdsExport(header: string, blocks: string[][], end = ''): { name: string; content: Buffer } {
+  return {
+    name: 'analysis_result.txt',
+    content: Buffer.from(['Session Name\t', header, ...blocks.flat()].join('\r\n') + end),
+  };
+}
+
+const file = sdsExport(
+  'Well\tSample Name\tDetector\tTask\tCt\tAvg Ct\tCt SD\tDelta Ct\tQty\tAvg Qty\tQty SD',
+  [
+    block(0, 'Agua', 'ORF1ab', '40.0', 0),
+    block(0, 'Agua', 'RNAsaP', '40.0', 0),
+    block(24, 'ControlPos', 'ORF1ab', '27.42105', 2),
+    block(24, 'ControlPos', 'RNAsaP', '40.0', 0),
+  ],
+  '\r\n',
+);
 
 describe('7500 SDS results text export', () => {
   it('is detected by its Session Name line and header', () => {
@@ -63,17 +68,10 @@ describe('7500 SDS results text export', () => {
   });
 
   it("recovers a detector's threshold from the Cts of its wells when they agree (the export holds none)", async () => {
-    const twoControls = {
-      name: 'analysis_result.txt',
-      content: Buffer.from(
-        [
-          'Session Name\t',
-          'Well\tSample Name\tDetector\tTask\tCt',
-          ...block(24, 'ControlPos', 'ORF1ab', '27.42105', 2),
-          ...block(36, 'ControlPos', 'ORF1ab', '27.42105', 2),
-        ].join('\r\n'),
-      ),
-    };
+    const twoControls = sdsExport('Well\tSample Name\tDetector\tTask\tCt', [
+      block(24, 'ControlPos', 'ORF1ab', '27.42105', 2),
+      block(36, 'ControlPos', 'ORF1ab', '27.42105', 2),
+    ]);
     const run = await parseRunFiles([twoControls]);
     const threshold = run.wells[0].channels.ORF1AB.instrumentThreshold;
     // The reads' value at Ct 27.42105, linearly interpolated: 2 / (1 + e^-((c - 26) / 1.5)) between cycles 27 and 28.
