@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
+  CONTEXT_OPTIONS,
   launchBrowser,
   newSignedInPage,
   repoRoot,
@@ -226,7 +227,7 @@ describe('French UI walk-through (embedded app, Chromium)', () => {
   it(
     'shows the built-in sign-in page in the language chosen in the app, even to an English browser',
     async () => {
-      const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+      const context = await browser!.newContext(CONTEXT_OPTIONS);
       await context.addInitScript(() => window.localStorage.setItem('amplio.language', 'fr-FR'));
       const signIn = await context.newPage();
       const authorize = signIn.waitForRequest((request) =>

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import {
+  CONTEXT_OPTIONS,
   launchBrowser,
   newSignedInPage,
   startEmbeddedApp,
@@ -115,7 +116,7 @@ async function addPhysician(page: Page): Promise<string> {
 }
 
 async function firstSignIn(appUrl: string, oneTimePassword: string): Promise<Page> {
-  const context = await browser!.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  const context = await browser!.newContext(CONTEXT_OPTIONS);
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   await page.goto(appUrl, { waitUntil: 'domcontentloaded' });

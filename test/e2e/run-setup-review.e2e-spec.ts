@@ -311,7 +311,7 @@ describe('run setup and review (embedded)', () => {
     }
   }, 420_000);
 
-  it('leaving a half-filled import asks to discard it', async () => {
+  it('leaving a half-filled import asks to discard it (the window shown without animation)', async () => {
     if (!browser || !app) throw new Error('not started');
     const page = await newSignedInPage(browser, app.url, 'technician');
     try {
@@ -321,6 +321,17 @@ describe('run setup and review (embedded)', () => {
       await chooseAnalyser(page);
       await page.locator(`${testId('import-files')} input[type="file"]`).setInputFiles(GENOTYPING_FIXTURE);
       await page.goBack();
+      // Reduced motion asked for (CONTEXT_OPTIONS): the window appears at once, with no zoom or fade class on it.
+      await page.locator('.ant-modal').first().waitFor({ state: 'visible' });
+      await expect(
+        page
+          .locator('.ant-modal, .ant-modal-mask')
+          .evaluateAll((nodes) =>
+            nodes
+              .map((node): string => (node as HTMLElement).className)
+              .filter((name) => /ant-(zoom|fade)-/.test(name)),
+          ),
+      ).resolves.toEqual([]);
       await confirm(page);
       await page.waitForURL((url) => url.pathname === '/', { timeout: SLOW });
     } finally {

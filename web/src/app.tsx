@@ -11,14 +11,19 @@ import type { AuthSession } from './auth/auth-service';
 import { LiveContext } from './live/live-context';
 import type { LiveClient } from './live/live-client';
 import { createAppRouter } from './router';
+import { useReducedMotion } from './utils/reduced-motion';
 
 type AppProps = { session: AuthSession; live: LiveClient };
 
-/** Providers around the router: antd locale and App context, query client, auth session, live connection. */
+/**
+ * Providers around the router: antd locale, theme (no animations when the user prefers reduced
+ * motion) and App context, query client, auth session, live connection.
+ */
 export function App({ session, live }: AppProps) {
   const { i18n, t } = useTranslation();
   const [router] = useState(createAppRouter);
   const [queryClient] = useState(createQueryClient);
+  const reducedMotion = useReducedMotion();
   useEffect(() => {
     document.title = t('app.name');
   }, [t]);
@@ -30,7 +35,7 @@ export function App({ session, live }: AppProps) {
   return (
     <ConfigProvider
       locale={i18n.language === 'fr-FR' ? frFR : enGB}
-      theme={{ token: { colorPrimary: '#0b5cad', borderRadius: 6 } }}
+      theme={{ token: { colorPrimary: '#0b5cad', borderRadius: 6, motion: !reducedMotion } }}
     >
       <AntApp notification={{ placement: 'bottomLeft' }}>
         <QueryClientProvider client={queryClient}>

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { recordPageTimeline } from './page-timeline';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,6 +25,16 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * Every test browser: a desktop screen, British English, and reduced motion asked for (the app then
+ * turns Ant Design's animations off, so a click never lands on a window still opening).
+ */
+export const CONTEXT_OPTIONS = {
+  viewport: { width: 1440, height: 900 },
+  locale: 'en-GB',
+  reducedMotion: 'reduce',
+} as const satisfies BrowserContextOptions;
+
+/**
  * Opens the app in a new browser context, follows the redirect to the sign-in page, signs in, and
  * waits until the app shell is shown. A release-note modal shown on first sign-in is closed.
  */
@@ -36,7 +46,7 @@ export async function newSignedInPage(
   options: { timeoutMs?: number; dismissReleaseNote?: boolean } = {},
 ): Promise<Page> {
   const timeout = options.timeoutMs ?? 60_000;
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+  const context = await browser.newContext(CONTEXT_OPTIONS);
   context.setDefaultTimeout(timeout);
   const page = await context.newPage();
   const timeline = recordPageTimeline(page);
