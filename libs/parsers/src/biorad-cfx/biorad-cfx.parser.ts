@@ -63,10 +63,14 @@ function sameReads(left: readonly number[], right: readonly number[]): boolean {
 
 class BioRadReader {
   private readonly builder: RunBuilder;
-  /** fluor (header key) -> the first amplification table's file and every well's reads read for it. */
-  private readonly seenFluors = new Map<string, { fileName: string; reads: Map<string, number[]> }>();
-  /** The wells of each amplification table, per dye: CFX's threshold is one per table and dye. */
-  private readonly thresholdGroups: ThresholdGroup[] = [];
+  /**
+   * fluor (header key) -> the first amplification table's file, every well's reads read for it, and
+   * the wells of each of its tables (CFX's threshold is one per table and dye: a threshold group).
+   */
+  private readonly seenFluors = new Map<
+    string,
+    { fileName: string; reads: Map<string, number[]>; groups: ThresholdGroup[] }
+  >();
   /** fluor -> position -> the instrument's Cq (Cq Results, Summary), to tell an amplification table's fluorophore. */
   private readonly cqByFluor = new Map<string, Map<string, number>>();
   /** fluor -> position -> End RFU (End Point Results). */
@@ -143,6 +147,7 @@ class BioRadReader {
     const seen = this.seenFluors.get(headerKey(fluor)) ?? {
       fileName: table.fileName,
       reads: new Map<string, number[]>(),
+      groups: [],
     };
     const isFirst = !this.seenFluors.has(headerKey(fluor));
     const positions: string[] = [];
@@ -162,7 +167,7 @@ class BioRadReader {
       positions.push(well.position);
     }
     if (positions.length > 0)
-      this.thresholdGroups.push({
+      seen.groups.push({
         dye: this.builder.wellChannel(this.builder.well(positions[0]), fluor).dye,
         positions,
       });
@@ -288,7 +293,8 @@ class BioRadReader {
       this.builder.notes.push('No amplification curves: Cq only');
     }
     const run = this.builder.build();
-    const recovered = recoverThresholdsFromCq(run, this.thresholdGroups, {
+    const groups = [...this.seenFluors.values()].flatMap((seen) => seen.groups);
+    const recovered = recoverThresholdsFromCq(run, groups, {
       agreement: 1e-3,
       instrument: 'CFX',
     });
