@@ -113,7 +113,9 @@ export class SampleTypesService {
     kitVersionId: string,
   ): Promise<RunDiagnosticDto[]> {
     const run = await this.sampleTypes.runKitVersions(runId, readerOf(user));
-    if (!run) throw notFound();
+    // Only a kit version the run's wells use: any other id (another laboratory's version among them)
+    // would read a configuration the caller has no business with.
+    if (!run || !run.kitVersionIds.includes(kitVersionId)) throw notFound();
     const effective = await this.configurations.effectiveFor(
       kitVersionId,
       run.analyserId,
