@@ -265,6 +265,19 @@ async function scenario(browser: Browser, appUrl: string, watcherUrl: string): P
   expect([...secondLabels.values()]).not.toContain(LABEL);
   const again = await apiGet<{ wells: WellView[] }>(technician, `/api/run/${first.runId}/interpretation`);
   expect(labelsOf(again.wells)).toEqual(firstLabels);
+
+  // Locked, the laboratory's latest version can be copied again (SPEC 4).
+  await physician.goto(`${watcherUrl}/admin/configuration/kit`);
+  await choose(physician, 'kit-picker', 'E2E Kit');
+  await physician.locator(testId('version-row-1.0')).click();
+  await physician.locator(testId('lock-1.0-LAB')).click();
+  await confirm(physician);
+  await physician.locator(testId('copy-1.0-LAB')).click();
+  await physician.locator(testId('new-version-name')).fill('1.1-LAB');
+  await physician.locator(testId('name-modal-ok')).click();
+  await physician.locator(testId('version-row-1.1-LAB')).waitFor({ state: 'visible' });
+  // 1.0-LAB is no longer the latest: its copy button goes.
+  await physician.locator(testId('copy-1.0-LAB')).waitFor({ state: 'detached' });
 }
 
 /** Embedded mode: one process, embedded PostgreSQL, inline jobs; the watcher uses the same process. */

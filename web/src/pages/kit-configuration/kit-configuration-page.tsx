@@ -9,6 +9,7 @@ import {
   createLaboratoryVersion,
   createOfficialVersion,
   deleteKitVersion,
+  getLaboratoryVersions,
   getLotsOfKit,
   getOfficialVersions,
   type KitVersion,
@@ -47,6 +48,18 @@ export function KitConfigurationPage() {
     queryFn: () => getOfficialVersions(firstPage),
     enabled: kitId !== null,
   });
+  // The laboratory's latest version of the selected official one: when locked it can be copied (SPEC 4).
+  const latestLaboratoryPage = {
+    officialVersionId: selected?.id ?? '',
+    page: 0,
+    size: 1,
+    sort: 'createdDate,desc',
+  };
+  const latestLaboratory = useQuery({
+    queryKey: configurationKeys.laboratoryVersions(latestLaboratoryPage),
+    queryFn: () => getLaboratoryVersions(latestLaboratoryPage),
+    enabled: selected !== null && customiser,
+  });
   const lots = useQuery({
     queryKey: configurationKeys.lotsOfKit(kitId ?? ''),
     queryFn: () => getLotsOfKit(kitId ?? '', permissions.isAdmin),
@@ -62,6 +75,7 @@ export function KitConfigurationPage() {
     onError: (error) => notify.error(t('kitConfiguration.saveError'), error),
   });
   const latestVersion = latest.data?.content[0] ?? null;
+  const latestLaboratoryVersion = latestLaboratory.data?.content[0] ?? null;
   const canAddOfficial = manufacturer && kitId !== null && (!latestVersion || latestVersion.locked);
   const lockButton = (version: KitVersion) =>
     !version.locked && (
@@ -106,20 +120,24 @@ export function KitConfigurationPage() {
         />
       </Tooltip>
     );
+  /** Copy of a locked version that is the latest of its table (official: a new official version; laboratory: a new laboratory version). */
+  const copyButton = (version: KitVersion, latestId: string | undefined, kind: 'official' | 'laboratory') =>
+    version.locked &&
+    latestId === version.id && (
+      <Button
+        size="small"
+        data-testid={`copy-${version.version}`}
+        onClick={() => setDialog({ kind, source: version })}
+      >
+        {t('kitConfiguration.copy')}
+      </Button>
+    );
   const officialActions = manufacturer
     ? (version: KitVersion) => (
         <Space>
           {lockButton(version)}
           {deleteButton(version)}
-          {version.locked && latestVersion?.id === version.id && (
-            <Button
-              size="small"
-              data-testid={`copy-${version.version}`}
-              onClick={() => setDialog({ kind: 'official', source: version })}
-            >
-              {t('kitConfiguration.copy')}
-            </Button>
-          )}
+          {copyButton(version, latestVersion?.id, 'official')}
         </Space>
       )
     : null;
@@ -192,6 +210,7 @@ export function KitConfigurationPage() {
                     <Space>
                       {lockButton(version)}
                       {deleteButton(version)}
+                      {copyButton(version, latestLaboratoryVersion?.id, 'laboratory')}
                     </Space>
                   )
                 : null
