@@ -18,6 +18,7 @@ import { LotEditCard, type LotFormValues } from '../../components/configuration/
 import { LotList } from '../../components/configuration/lot-list';
 import { useLotLiveRefresh } from '../../components/lots/use-lot-live-refresh';
 import { useNotify } from '../../notifications/use-notify';
+import { expirationToSend } from './lot-expiration';
 
 /** /admin/configuration/lot (lot-configuration): the kit's lots, one edited at a time (SPEC 2). */
 export function LotConfigurationPage() {
@@ -41,7 +42,10 @@ export function LotConfigurationPage() {
         name: values.name.trim(),
         kitVersionId: values.kitVersionId,
         active: values.active,
-        expirationDate: values.expirationDate?.endOf('day').toISOString(),
+        expirationDate: expirationToSend(
+          values.expirationDate,
+          editing === 'new' || editing === null ? undefined : editing.expirationDate,
+        ),
       };
       if (editing === 'new' || editing === null) return createLot({ ...body, kitId: kitId ?? undefined });
       return updateLot(editing.id, { ...body, rowVersion: editing.rowVersion });
