@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -13,8 +12,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+import { Trimmed } from '../../common/trimmed.decorator';
 
 /**
  * POST and PUT /ftp-connection, POST /ftp/test (SPEC 3 "FTP configuration"). Secrets are write-only:
@@ -31,7 +29,7 @@ export class SaveFtpConfigurationDto {
   @ApiProperty({ enum: ['FTP', 'SFTP'] }) @IsIn(['FTP', 'SFTP']) protocol!: 'FTP' | 'SFTP';
 
   @ApiProperty()
-  @Transform(trim)
+  @Trimmed()
   @IsString()
   @IsNotEmpty({ message: 'host' })
   @MaxLength(253)
@@ -47,7 +45,7 @@ export class SaveFtpConfigurationDto {
   authentication!: 'PASSWORD' | 'SSH_KEY';
 
   @ApiProperty()
-  @Transform(trim)
+  @Trimmed()
   @IsString()
   @IsNotEmpty({ message: 'username' })
   @MaxLength(256)

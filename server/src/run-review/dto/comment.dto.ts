@@ -1,5 +1,4 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -10,13 +9,12 @@ import {
   MaxLength,
 } from 'class-validator';
 import { COMMENT_MAX_LENGTH } from '@amplio/db';
-
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+import { Trimmed } from '../../common/trimmed.decorator';
 
 /** POST /run/{id}/comment. Plain text, at most 2000 characters (rendered as text, never HTML). */
 export class CreateCommentDto {
   @ApiProperty({ maxLength: COMMENT_MAX_LENGTH })
-  @Transform(trim)
+  @Trimmed()
   @IsString()
   @IsNotEmpty({ message: 'value' })
   @MaxLength(COMMENT_MAX_LENGTH)
@@ -37,7 +35,7 @@ export class WellsCommentDto {
   @IsUUID('all', { each: true })
   wellIds!: string[];
   @ApiProperty({ maxLength: COMMENT_MAX_LENGTH })
-  @Transform(trim)
+  @Trimmed()
   @IsString()
   @IsNotEmpty({ message: 'comment' })
   @MaxLength(COMMENT_MAX_LENGTH)

@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { SAMPLE_TYPES, type SampleType } from '@amplio/domain';
+import { Trimmed } from '../../common/trimmed.decorator';
 
 export class WellConfigurationDto {
   @ApiProperty({ example: 'A1' }) @Matches(/^[A-P](?:[1-9]|1\d|2[0-4])$/) position!: string;
@@ -34,6 +35,7 @@ export class WellConfigurationDto {
 export class CreateRunDto {
   @ApiProperty() @IsUUID() id!: string;
   @ApiProperty()
+  @Trimmed()
   @IsString()
   @IsNotEmpty({ message: 'instrumentName' })
   @MaxLength(200)
