@@ -23,7 +23,12 @@ export function claimUploads(files: StoredUpload[]): void {
 
 const MIB = 1024 * 1024;
 
-function refusal(error: UploadRefused, maxFileBytes: number, maxRequestBytes: number): ApiError {
+function refusal(
+  error: UploadRefused,
+  maxFileBytes: number,
+  maxRequestBytes: number,
+  maxFiles = 0,
+): ApiError {
   const failure = error.failure;
   switch (failure.kind) {
     case 'file-too-large':
@@ -35,7 +40,7 @@ function refusal(error: UploadRefused, maxFileBytes: number, maxRequestBytes: nu
         `the files together are larger than ${Math.floor(maxRequestBytes / MIB)} MiB`,
       ]);
     case 'too-many-files':
-      return new ApiError(HttpStatus.BAD_REQUEST, 'errorFileCountOutOfBounds', ['1', 'max']);
+      return new ApiError(HttpStatus.BAD_REQUEST, 'errorFileCountOutOfBounds', ['1', String(maxFiles)]);
     case 'bad-name':
       return new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['fileName']);
     case 'unexpected-field':
@@ -74,17 +79,20 @@ export function UploadInterceptor(fileFields: readonly string[], maxFiles?: numb
         );
       }
       let upload: Awaited<ReturnType<typeof receiveUpload>>;
+      const fileLimit = maxFiles ?? limits.uploadMaxFiles;
       try {
         upload = await receiveUpload(request, fileFields, {
           dir: limits.uploadDir,
           maxFileBytes: limits.uploadMaxFileBytes,
-          maxFiles: maxFiles ?? limits.uploadMaxFiles,
+          maxFiles: fileLimit,
           maxRequestBytes: limits.uploadMaxRequestBytes,
           maxFieldBytes: 64 * 1024,
         });
       } catch (error) {
         if (error instanceof UploadRefused)
-          throw refuseEarly(refusal(error, limits.uploadMaxFileBytes, limits.uploadMaxRequestBytes));
+          throw refuseEarly(
+            refusal(error, limits.uploadMaxFileBytes, limits.uploadMaxRequestBytes, fileLimit),
+          );
         throw error;
       }
       request.body = upload.fields;

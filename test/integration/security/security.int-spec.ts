@@ -38,6 +38,7 @@ describe('security (embedded mode)', () => {
       env: {
         UPLOAD_MAX_FILE_MB: '3',
         UPLOAD_MAX_REQUEST_MB: '5',
+        UPLOAD_MAX_FILES: '4',
         SOCKET_RECHECK_MS: '500',
         IMPORT_WAIT_MS: '30000',
       },
@@ -77,6 +78,18 @@ describe('security (embedded mode)', () => {
         body: uploadForm(files),
       });
       expect(answer.status).toBe(413);
+    });
+
+    it('refuses more files than the limit, naming the limit, and keeps nothing', async () => {
+      const files = [1, 2, 3, 4, 5].map((n) => ({ name: `part-${n}.csv`, content: new Uint8Array(16) }));
+      const answer = await call<{ message: string; params: string[] }>(app.url, technician, '/run/parse', {
+        method: 'POST',
+        body: uploadForm(files),
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ message: 'errorFileCountOutOfBounds', params: ['1', '4'] });
+      await sleep(300);
+      expect(uploads()).toEqual([]);
     });
 
     it('keeps a UTF-8 file name exactly as sent', async () => {

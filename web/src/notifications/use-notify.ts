@@ -13,8 +13,9 @@ export const NOTIFICATION_MS = {
 
 export type Notify = {
   error: (title: string, error: unknown, options?: { inList?: boolean; key?: string }) => void;
-  success: (title: string, description?: string) => void;
-  info: (title: string, description?: string) => void;
+  /** `durationMs`: SPEC 9's longer durations (a diagnostic updated: 6 s); SPEC 8's 3 s otherwise. */
+  success: (title: string, description?: string, durationMs?: number) => void;
+  info: (title: string, description?: string, durationMs?: number) => void;
 };
 
 /** For `.catch(...)` in a query function: reports the error, then lets the query fail with it. */
@@ -31,12 +32,12 @@ export function useNotify(): Notify {
   return useMemo<Notify>(() => {
     const toast =
       (kind: 'success' | 'info') =>
-      (title: string, description?: string): void =>
+      (title: string, description?: string, durationMs: number = NOTIFICATION_MS[kind]): void =>
         notification[kind]({
           title,
           description,
           placement: 'bottomLeft',
-          duration: NOTIFICATION_MS[kind] / 1000,
+          duration: durationMs / 1000,
         });
     return {
       error: (title, error, options) =>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRunDiagnostics, updateWellDiagnostic } from '../../api/runs-api';
 import { queryKeys } from '../../api/query-keys';
-import { useNotify } from '../../notifications/use-notify';
+import { NOTIFICATION_MS, useNotify } from '../../notifications/use-notify';
 import { canChangeDiagnostic } from './review-rules';
 
 type DiagnosticUpdateFormProps = { runId: string; selected: ReadonlySet<string> };
@@ -25,7 +25,7 @@ export function DiagnosticUpdateForm({ runId, selected }: DiagnosticUpdateFormPr
     mutationFn: (result: string) => updateWellDiagnostic(runId, well?.wellId ?? '', result),
     onSuccess: () => {
       setChosen(null);
-      notify.success(t('runReview.diagnosticUpdated'));
+      notify.success(t('runReview.diagnosticUpdated'), undefined, NOTIFICATION_MS.diagnosticSuccess);
       void client.invalidateQueries({ queryKey: queryKeys.run.results(runId) });
     },
     onError: (error) => notify.error(t('runReview.diagnosticNotUpdated'), error),
