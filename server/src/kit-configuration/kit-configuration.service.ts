@@ -80,6 +80,13 @@ export class KitConfigurationService {
     if (!(await this.kits.findAnalyser(body.analyserId))) throw notFound();
     if (await this.configurations.findFor(version.id, body.analyserId))
       throw new ApiError(HttpStatus.CONFLICT, 'errorKitConfigurationExists');
+    // SPEC 6: only a kit manufacturer adds analysers. A laboratory version configures the analysers
+    // its official version has, nothing more.
+    if (
+      version.laboratoryId !== null &&
+      !(await this.configurations.findFor(version.officialVersionId ?? version.id, body.analyserId))
+    )
+      throw forbidden('errorManufacturerOnly');
     const document = this.build(body);
     if (editor === 'doctor')
       refuse(
