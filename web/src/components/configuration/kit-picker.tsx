@@ -2,6 +2,7 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { configurationKeys, getKits } from '../../api/configuration-api';
+import { useLoadErrorNotice } from '../../notifications/use-load-error';
 
 /** The kit dropdown of the configuration screens; non-admins see only kits linked to a lot (SPEC 2). */
 export function KitPicker(props: {
@@ -14,6 +15,7 @@ export function KitPicker(props: {
     queryKey: configurationKeys.kits(props.linkedToLots),
     queryFn: () => getKits(props.linkedToLots),
   });
+  useLoadErrorNotice(kits, t('kitPicker.loadError'));
   return (
     <Select
       data-testid="kit-picker"

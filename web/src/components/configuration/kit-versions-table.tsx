@@ -12,6 +12,7 @@ import {
 import { getAnalysers } from '../../api/endpoints';
 import { queryKeys } from '../../api/query-keys';
 import { AnalyserBadges } from './analyser-badges';
+import { useLoadErrorNotice } from '../../notifications/use-load-error';
 
 /** SPEC 9: kit version tables show 5 rows, newest first. */
 export const VERSION_PAGE_SIZE = 5;
@@ -44,6 +45,8 @@ export function KitVersionsTable(props: {
     placeholderData: keepPreviousData,
   });
   const analysers = useQuery({ queryKey: queryKeys.analysers, queryFn: getAnalysers });
+  useLoadErrorNotice(versions, t('kitConfiguration.versionsLoadError'));
+  useLoadErrorNotice(analysers, t('kitConfiguration.analysersLoadError'));
   const onChange: TableProps<KitVersion>['onChange'] = (pagination, filters, sorter) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const text = (filters.version?.[0] as string | undefined) ?? undefined;

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ConfigurationLot, configurationKeys, getOfficialVersions } from '../../api/configuration-api';
 import { LotTimeline } from './lot-timeline';
+import { useLoadErrorNotice } from '../../notifications/use-load-error';
 
 export type LotFormValues = {
   name: string;
@@ -29,6 +30,7 @@ export function LotEditCard(props: {
     queryKey: configurationKeys.officialVersions(query),
     queryFn: () => getOfficialVersions(query),
   });
+  useLoadErrorNotice(versions, t('kitConfiguration.versionsLoadError'));
   useEffect(() => {
     form.setFieldsValue({
       name: props.lot?.name ?? '',

@@ -13,6 +13,7 @@ import {
 } from '../../api/runs-api';
 import { useNotify } from '../../notifications/use-notify';
 import { useConfirm } from '../common/confirm';
+import { useLoadErrorNotice } from '../../notifications/use-load-error';
 
 const templatesKey = (versionIds: string[]) => ['plate-templates', ...versionIds] as const;
 
@@ -34,6 +35,7 @@ export function LoadTemplateWindow({ open, versionIds, onClose, onLoad }: LoadPr
     enabled: open,
     queryFn: () => getPlateTemplates(versionIds),
   });
+  useLoadErrorNotice(templates, t('templates.loadError'));
   const remove = async (template: PlateTemplate): Promise<void> => {
     if (
       !(await confirm({

@@ -24,6 +24,7 @@ import {
 import { DiagnosticGroup, type GroupKind, groupOf } from '../../components/configuration/diagnostic-group';
 import type { Diagnostic } from '../../components/configuration/diagnostic-row';
 import { useNotify } from '../../notifications/use-notify';
+import { useLoadErrorNotice } from '../../notifications/use-load-error';
 
 const GROUPS: GroupKind[] = ['results', 'kitControls', 'laboratoryControls'];
 
@@ -51,6 +52,16 @@ export function KitAnalyserConfigurationPage() {
   const statuses = useQuery({ queryKey: configurationKeys.statuses, queryFn: getKitStatuses });
   const variables = useQuery({ queryKey: configurationKeys.variables, queryFn: getExpressionVariables });
   const operators = useQuery({ queryKey: configurationKeys.operators, queryFn: getExpressionOperators });
+  useLoadErrorNotice(statuses, t('kitAnalyser.statusesLoadError'));
+  useLoadErrorNotice(variables, t('kitAnalyser.variablesLoadError'));
+  useLoadErrorNotice(operators, t('kitAnalyser.operatorsLoadError'));
+  // errorTitleParametersMissing (SPEC 8): nothing names the configuration to open.
+  const named = Boolean(kitAnalyserId ?? (versionId && analyserId));
+  useEffect(() => {
+    if (named) return;
+    notify.error(t('kitAnalyser.parametersMissingTitle'), new Error(t('kitAnalyser.parametersMissing')));
+    void navigate('/admin/configuration/kit', { replace: true });
+  }, [named, navigate, notify, t]);
   useEffect(() => {
     if (loaded.isError) {
       notify.error(t('kitAnalyser.loadError'), loaded.error);

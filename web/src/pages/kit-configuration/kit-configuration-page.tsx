@@ -22,6 +22,7 @@ import { KitVersionsTable } from '../../components/configuration/kit-versions-ta
 import { NameModal } from '../../components/configuration/name-modal';
 import { useLotLiveRefresh } from '../../components/lots/use-lot-live-refresh';
 import { useNotify } from '../../notifications/use-notify';
+import { useLoadErrorNotice } from '../../notifications/use-load-error';
 
 type Dialog =
   | { kind: 'kit' }
@@ -65,6 +66,7 @@ export function KitConfigurationPage() {
     queryFn: () => getLotsOfKit(kitId ?? '', permissions.isAdmin),
     enabled: kitId !== null,
   });
+  useLoadErrorNotice(lots, t('lotConfiguration.lotsLoadError'));
   const refresh = () => client.invalidateQueries({ queryKey: configurationKeys.all });
   const run = useMutation({
     mutationFn: async (action: () => Promise<unknown>) => action(),

@@ -19,6 +19,7 @@ import { LotList } from '../../components/configuration/lot-list';
 import { useLotLiveRefresh } from '../../components/lots/use-lot-live-refresh';
 import { useNotify } from '../../notifications/use-notify';
 import { expirationToSend } from './lot-expiration';
+import { useLoadErrorNotice } from '../../notifications/use-load-error';
 
 /** /admin/configuration/lot (lot-configuration): the kit's lots, one edited at a time (SPEC 2). */
 export function LotConfigurationPage() {
@@ -35,6 +36,7 @@ export function LotConfigurationPage() {
     queryFn: () => getLotsOfKit(kitId ?? '', permissions.isAdmin),
     enabled: kitId !== null,
   });
+  useLoadErrorNotice(lots, t('lotConfiguration.lotsLoadError'));
   const refresh = () => client.invalidateQueries({ queryKey: configurationKeys.lots });
   const save = useMutation({
     mutationFn: async (values: LotFormValues) => {

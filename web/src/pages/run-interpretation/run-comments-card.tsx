@@ -14,6 +14,7 @@ import { queryKeys } from '../../api/query-keys';
 import { formatDateTime } from '../../utils/format';
 import { useNotify } from '../../notifications/use-notify';
 import { canSaveComment } from './review-rules';
+import { useLoadErrorNotice } from '../../notifications/use-load-error';
 
 type RunCommentsCardProps = {
   runId: string;
@@ -29,6 +30,7 @@ export function RunCommentsCard({ runId, canUpdate, selectedWells }: RunComments
   const client = useQueryClient();
   const key = [...queryKeys.run.results(runId), 'comments'];
   const comments = useQuery({ queryKey: key, queryFn: () => getRunComments(runId) });
+  useLoadErrorNotice(comments, t('runReview.commentsLoadError'));
   const [runText, setRunText] = useState('');
   const [wellText, setWellText] = useState('');
   const [editing, setEditing] = useState<{ id: string; value: string } | null>(null);
