@@ -174,6 +174,11 @@ export async function overrideCommentAndSubmit(page: Page, position: string, com
   await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
   await page.locator(testId(`plate-well-${position}`)).click();
   await chooseOption(page, 'diagnostic-select');
+  // SPEC 2: while a diagnostic is being edited, a click on another well does not change the selection.
+  const other = position === 'A2' ? 'A3' : 'A2';
+  await page.locator(testId(`plate-well-${other}`)).click();
+  expect(await page.locator(testId(`plate-well-${position}`)).getAttribute('data-selected')).toBe('true');
+  expect(await page.locator(testId(`plate-well-${other}`)).getAttribute('data-selected')).toBe('false');
   await page.locator(testId('diagnostic-save')).click();
   await page.locator(testId('override-trail')).waitFor({ state: 'visible', timeout: SLOW });
   await page.locator(testId('well-comment-input')).fill(comment);

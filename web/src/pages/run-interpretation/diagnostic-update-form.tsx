@@ -1,20 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Select, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRunDiagnostics, updateWellDiagnostic } from '../../api/runs-api';
 import { queryKeys } from '../../api/query-keys';
 import { NOTIFICATION_MS, useNotify } from '../../notifications/use-notify';
 import { canChangeDiagnostic } from './review-rules';
 
-type DiagnosticUpdateFormProps = { runId: string; selected: ReadonlySet<string> };
+type DiagnosticUpdateFormProps = {
+  runId: string;
+  selected: ReadonlySet<string>;
+  /** Told when a diagnostic is chosen and not yet saved or cleared (the plate's selection is then held). */
+  onEditingChange: (editing: boolean) => void;
+};
 
 /** SPEC 2 "update suggested result": one selected well, an offered diagnostic different from the current one. */
-export function DiagnosticUpdateForm({ runId, selected }: DiagnosticUpdateFormProps) {
+export function DiagnosticUpdateForm({ runId, selected, onEditingChange }: DiagnosticUpdateFormProps) {
   const { t } = useTranslation();
   const notify = useNotify();
   const client = useQueryClient();
   const [chosen, setChosen] = useState<string | null>(null);
+  useEffect(() => onEditingChange(chosen !== null), [chosen, onEditingChange]);
   const diagnostics = useQuery({
     queryKey: [...queryKeys.run.results(runId), 'diagnostic'],
     queryFn: () => getRunDiagnostics(runId),
@@ -68,7 +74,8 @@ export function DiagnosticUpdateForm({ runId, selected }: DiagnosticUpdateFormPr
               placeholder={t('runReview.chooseDiagnostic')}
               disabled={!diagnostics.data?.canUpdate}
               value={chosen ?? undefined}
-              onChange={setChosen}
+              allowClear
+              onChange={(value?: string) => setChosen(value ?? null)}
               options={(well?.offered ?? []).map((option) => ({ value: option.id, label: option.label }))}
             />
             <Button

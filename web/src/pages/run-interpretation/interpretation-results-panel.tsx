@@ -18,6 +18,8 @@ type InterpretationResultsPanelProps = {
   chart: RunChart;
   selected: ReadonlySet<string>;
   onSelectionChange: (selection: Set<string>) => void;
+  /** SPEC 2: selection is disabled while a diagnostic is being edited. */
+  selectionDisabled: boolean;
   reinterpreting: boolean;
 };
 
@@ -28,6 +30,7 @@ export function InterpretationResultsPanel({
   chart,
   selected,
   onSelectionChange,
+  selectionDisabled,
   reinterpreting,
 }: InterpretationResultsPanelProps) {
   const { t } = useTranslation();
@@ -92,6 +95,7 @@ export function InterpretationResultsPanel({
             wells={interpretationPlateWells(run, wells, t)}
             selected={selected}
             onSelectionChange={onSelectionChange}
+            disabled={selectionDisabled}
           />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 8 }}>
             {t('plate.selectionHelp')}

@@ -36,6 +36,7 @@ function RunInterpretation({ runId }: { runId: string }) {
   const { permissions } = useSession();
   // null until the user changes it: SPEC 2, on entering interpretation all wells are selected.
   const [chosen, setChosen] = useState<Set<string> | null>(null);
+  const [editingDiagnostic, setEditingDiagnostic] = useState(false);
   const actions = useRunActions(runId);
 
   useWatchRun(runId || undefined);
@@ -127,10 +128,17 @@ function RunInterpretation({ runId }: { runId: string }) {
           chart={chart}
           selected={selected}
           onSelectionChange={setChosen}
+          selectionDisabled={editingDiagnostic}
           reinterpreting={reinterpreting}
         />
       )}
-      <RunReviewSection run={run} wells={allWells} selected={selected} interpreted={interpreted} />
+      <RunReviewSection
+        run={run}
+        wells={allWells}
+        selected={selected}
+        interpreted={interpreted}
+        onEditingDiagnostic={setEditingDiagnostic}
+      />
       <RunActionsPanel
         actions={actions}
         canReinterpret={canReinterpret}

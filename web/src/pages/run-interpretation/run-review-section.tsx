@@ -17,10 +17,17 @@ type RunReviewSectionProps = {
   selected: ReadonlySet<string>;
   /** Before interpretation only the delete button is shown (a run that never got interpreted can go). */
   interpreted: boolean;
+  onEditingDiagnostic: (editing: boolean) => void;
 };
 
 /** Diagnostic update form, run and well comments, and the delete-run button (SPEC 2, 4, 5). */
-export function RunReviewSection({ run, wells, selected, interpreted }: RunReviewSectionProps) {
+export function RunReviewSection({
+  run,
+  wells,
+  selected,
+  interpreted,
+  onEditingDiagnostic,
+}: RunReviewSectionProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -44,7 +51,7 @@ export function RunReviewSection({ run, wells, selected, interpreted }: RunRevie
       <Col xs={24} lg={10}>
         {interpreted && (
           <Card>
-            <DiagnosticUpdateForm runId={run.id} selected={selected} />
+            <DiagnosticUpdateForm runId={run.id} selected={selected} onEditingChange={onEditingDiagnostic} />
           </Card>
         )}
         {canDeleteRun(run.status, permissions.isDoctor) && (
