@@ -216,7 +216,9 @@ async function scenario(browser: Browser, appUrl: string, watcherUrl: string): P
 
   // A physician of the demo laboratory (another API process when scaled) watches the respiratory kit's official versions.
   const physician = await newSignedInPage(browser, watcherUrl, 'physician');
-  await physician.goto(`${watcherUrl}/admin/configuration/kit`);
+  // A doctor who is not admin following a link to the lot tab is sent to the kit tab (SPEC 2).
+  await physician.goto(`${watcherUrl}/admin/configuration/lot`);
+  await physician.waitForURL((url) => url.pathname === '/admin/configuration/kit');
   await choose(physician, 'kit-picker', 'Respiratory');
   await physician.locator(testId('version-row-1.0')).waitFor({ state: 'visible' });
 

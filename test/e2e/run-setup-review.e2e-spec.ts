@@ -10,6 +10,7 @@ import {
   testId,
   launchBrowser,
   newSignedInPage,
+  optionTexts,
   startEmbeddedApp,
   type EmbeddedApp,
   withFailureReport,
@@ -125,6 +126,25 @@ async function configurePlateRows(page: Page, rows: string[], kit: string, lot: 
   expect(await chooseOption(page, 'well-kit-select', kit)).toBe(true);
   expect(await chooseOption(page, 'well-lot-select', lot)).toBe(true);
   await page.locator(testId('apply-sample-type')).click();
+}
+
+/** Selects `position` and checks whether the sample-type select offers `label` (the offer loads after the lots). */
+async function expectSampleType(
+  page: Page,
+  position: string,
+  label: string,
+  offered: boolean,
+): Promise<void> {
+  await page.locator(testId(`plate-well-${position}`)).click();
+  let texts: string[] = [];
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    texts = await optionTexts(page, 'sample-type-select');
+    if (texts.includes(label) === offered) return;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(
+    `${position}: sample types ${texts.join(', ')}; ${label} expected ${offered ? '' : 'not '}offered`,
+  );
 }
 
 describe('run setup and review (embedded)', () => {
@@ -247,6 +267,9 @@ describe('run setup and review (embedded)', () => {
         await importRun(technician, running.url, cfxSource());
         await chooseCfxKitLotRows(technician);
         for (const { kit, lot, rows } of CFX_KITS) await configurePlateRows(technician, rows, kit, lot);
+        // Each well is offered the sample types of its own kit version: the SYBR kit has no extraction control.
+        await expectSampleType(technician, 'E1', 'Negative extraction control', false);
+        await expectSampleType(technician, 'A1', 'Negative extraction control', true);
         await expect(technician.locator(testId('start-interpretation')).isEnabled()).resolves.toBe(true);
         await saveTemplate(technician, templateName);
 

@@ -54,6 +54,20 @@ export async function chooseOption(
   return true;
 }
 
+/** The texts of an Ant Design Select's options (opened, read, closed again). */
+export async function optionTexts(page: Page, selectTestId: string): Promise<string[]> {
+  const select = page.locator(testId(selectTestId));
+  const combobox = select.locator('[role="combobox"]').first();
+  await select.click();
+  const listId = await combobox.getAttribute('aria-controls');
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
+  await dropdown.waitFor({ state: 'visible' });
+  const texts = await dropdown.locator('.ant-select-item-option').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await dropdown.waitFor({ state: 'hidden' });
+  return texts.map((text) => text.trim());
+}
+
 /**
  * Chooses the analyser on import step 1. The select is searchable and its list virtual: type the
  * name so its option is rendered, wait for it, click it, then wait for the file picker to be enabled.

@@ -94,6 +94,15 @@ export const getTemplateSampleTypes = (
     query: { kitVersionIds, ...(analyserId ? { analyserId } : {}) },
   });
 
+/** GET /sample-type/run/configuration: the sample types the chosen lots' kit versions offer on the analyser. */
+export const getRunConfigurationSampleTypes = (
+  lotIds: string[],
+  analyserId: string | null,
+): Promise<OfferedSampleType[]> =>
+  apiFetch<OfferedSampleType[]>('/sample-type/run/configuration', {
+    query: { lotIds, ...(analyserId ? { analyserId } : {}) },
+  });
+
 const runPath = (id: string, tail = ''): string => `/run/${encodeURIComponent(id)}${tail}`;
 
 export const getRunDiagnostics = (runId: string): Promise<RunDiagnostics> =>

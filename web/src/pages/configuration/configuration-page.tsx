@@ -29,6 +29,9 @@ export function ConfigurationPage() {
     tabs.push({ key: 'ftp', label: t('configuration.ftpTab') });
   }
   const current = activeTab(location.pathname);
+  // SPEC 2: a doctor who is not admin is sent straight to the kit tab (a link to the lot tab too).
+  if (current === 'lot' && !permissions.showLotTab && permissions.showKitAndFtpTabs)
+    return <Navigate to="/admin/configuration/kit" replace />;
   if (current && !tabs.some((tab) => tab.key === current)) return <NoAccess />;
   return (
     <Card>

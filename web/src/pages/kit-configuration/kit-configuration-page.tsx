@@ -185,7 +185,8 @@ export function KitConfigurationPage() {
           />
         </>
       )}
-      {selected && (permissions.isAdmin || permissions.isDoctor) && (
+      {/* SPEC 2: the laboratory versions, for admins and for doctors who customise (not a manufacturer's). */}
+      {selected && (permissions.isAdmin || customiser) && (
         <>
           <Space>
             <Typography.Title level={5}>

@@ -6,7 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-client';
 import { applyPlatePlan, getLots, getRun } from '../../api/endpoints';
-import { configureRun, getTemplateSampleTypes, type PlateTemplate } from '../../api/runs-api';
+import {
+  configureRun,
+  getRunConfigurationSampleTypes,
+  getTemplateSampleTypes,
+  type PlateTemplate,
+} from '../../api/runs-api';
 import { queryKeys } from '../../api/query-keys';
 import type { Lot, Run, RunWell } from '../../api/types';
 import { useConfirm } from '../../components/common/confirm';
@@ -42,6 +47,8 @@ import { RunCommentsCard } from '../run-interpretation/run-comments-card';
 import { RunMetadataPanel } from './run-metadata-panel';
 import { offeredKey, wellsFromTemplate } from './template-rules';
 import { missingText, WellConfigurationPanel } from './well-configuration-panel';
+import { useLoadErrorNotice } from '../../notifications/use-load-error';
+import { offeredByVersion } from './sample-type-offer';
 
 /** Run creation (/run/configuration?id=…): step 1 run metadata, step 2 well metadata. */
 export function RunCreationPage() {
@@ -110,6 +117,18 @@ function RunCreation({ run, lots, plannedWells }: RunCreationProps) {
     const ids = new Set(selectedLotIds(metadata?.rows ?? []));
     return lots.filter((lot) => ids.has(lot.id));
   }, [lots, metadata]);
+  const lotIds = chosenLots.map((lot) => lot.id);
+  const analyserId = run.analyser?.id ?? null;
+  const offeredQuery = useQuery({
+    queryKey: ['sample-types', 'run-configuration', analyserId, ...lotIds],
+    queryFn: () => getRunConfigurationSampleTypes(lotIds, analyserId),
+    enabled: lotIds.length > 0,
+  });
+  useLoadErrorNotice(offeredQuery, t('runCreation.sampleTypesLoadError'));
+  const offered = useMemo(
+    () => (offeredQuery.data ? offeredByVersion(offeredQuery.data) : null),
+    [offeredQuery.data],
+  );
   const changeWells = (next: Record<string, WellConfig>): void => {
     setWells(next);
     setTouched(true);
@@ -307,6 +326,7 @@ function RunCreation({ run, lots, plannedWells }: RunCreationProps) {
             selected={selected}
             onSelectionChange={setSelected}
             lots={chosenLots}
+            offered={offered}
             disabled={starting}
           />
           {/* SPEC 2: comments are available in step 2 (run comments, and well comments on the selection). */}

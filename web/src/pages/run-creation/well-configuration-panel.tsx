@@ -16,9 +16,9 @@ import {
   type MissingItem,
   type WellConfig,
   withKit,
-  withLot,
   withSampleType,
 } from './well-configuration-rules';
+import { type OfferedSampleTypes, sampleTypesFor, withLotMatchingSampleType } from './sample-type-offer';
 
 type WellConfigurationPanelProps = {
   run: Run;
@@ -29,6 +29,8 @@ type WellConfigurationPanelProps = {
   onSelectionChange: (selection: Set<string>) => void;
   /** The lots chosen at step 1. */
   lots: Lot[];
+  /** The sample types each chosen lot's kit version offers (null: not known, all are offered). */
+  offered: OfferedSampleTypes;
   disabled: boolean;
 };
 
@@ -74,6 +76,7 @@ export function WellConfigurationPanel({
   selected,
   onSelectionChange,
   lots,
+  offered,
   disabled,
 }: WellConfigurationPanelProps) {
   const { t } = useTranslation();
@@ -83,6 +86,13 @@ export function WellConfigurationPanel({
   const same = (field: keyof WellConfig) => !holdsDifferentValues(wells, selectedList, field);
   const kitId = same('kitId') ? first?.kitId : undefined;
   const [chosenType, setChosenType] = useState<SampleType>('SAMPLE');
+  // The sample types the selected wells' kit versions all offer; the choice falls back to the first.
+  const versionOf = new Map(lots.map((lot) => [lot.id, lot.kitVersion.id]));
+  const offeredTypes = sampleTypesFor(
+    selectedList.flatMap((position) => versionOf.get(wells[position]?.lotId ?? '') ?? []),
+    offered,
+  );
+  const sampleType = offeredTypes.includes(chosenType) ? chosenType : offeredTypes[0];
 
   /** SPEC 4: selected wells holding different values need a yes/no confirmation first. */
   const applyToSelected = async (field: keyof WellConfig, change: (well: WellConfig) => WellConfig) => {
@@ -144,22 +154,24 @@ export function WellConfigurationPanel({
                 }))}
               onChange={(value) => {
                 const lot = lots.find((candidate) => candidate.id === value);
-                void applyToSelected('lotId', (well) => withLot(well, lot ? lotChoiceOf(lot) : undefined));
+                void applyToSelected('lotId', (well) =>
+                  withLotMatchingSampleType(well, lot ? lotChoiceOf(lot) : undefined, offered),
+                );
               }}
             />
             <Typography.Text>{t('runCreation.sampleType')}</Typography.Text>
             <Select<SampleType>
               data-testid="sample-type-select"
               disabled={disabled}
-              value={chosenType}
-              options={SAMPLE_TYPES.map((type) => ({ value: type, label: t(`sampleType.${type}`) }))}
+              value={sampleType}
+              options={offeredTypes.map((type) => ({ value: type, label: t(`sampleType.${type}`) }))}
               onChange={setChosenType}
             />
             <Space wrap>
               <Button
                 type="primary"
                 disabled={selected.size === 0 || disabled}
-                onClick={() => void applyToSelected('sampleType', (well) => withSampleType(well, chosenType))}
+                onClick={() => void applyToSelected('sampleType', (well) => withSampleType(well, sampleType))}
                 data-testid="apply-sample-type"
               >
                 {t('runCreation.apply')}
