@@ -62,6 +62,31 @@ describe('run review calls (real PostgreSQL, every role, two laboratories)', () 
       expect((await app.call(login, 'GET', `/run/${run.id}/diagnostic`)).status).toBe(404);
   });
 
+  // Read only for a kit version the run's wells use: a run of one's own laboratory cannot be used to
+  // read another kit version's configuration (another laboratory's custom version among them).
+  const diagnosticsPath = (kitVersionId: string) => `/diagnostic/run/${run.id}/kit-version/${kitVersionId}`;
+
+  it("GET /diagnostic/run/{id}/kit-version/{id} lists the diagnostics of the run's kit version", async () => {
+    const answer = await app.call<Array<{ id: string }>>(
+      'technician',
+      'GET',
+      diagnosticsPath(run.lot.kitVersionId),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.map((d) => d.id).sort()).toEqual(run.diagnostics.map((d) => d.id).sort());
+  });
+
+  it("GET /diagnostic/run/{id}/kit-version/{id} answers 404 for a kit version the run does not use (another laboratory's among them), and to another laboratory", async () => {
+    const [other] = await app.dataSource.query<Array<{ kit_version_id: string }>>(
+      `SELECT ka.kit_version_id FROM kit_analyser ka JOIN run r ON r.analyser_id = ka.analyser_id
+        WHERE r.id = $1 AND ka.kit_version_id <> $2 AND jsonb_array_length(ka.configuration->'diagnostics') > 0
+        LIMIT 1`,
+      [run.id, run.lot.kitVersionId],
+    );
+    expect(other).toBeDefined();
+    expect((await app.call('technician', 'GET', diagnosticsPath(other.kit_version_id))).status).toBe(404);
+    expect((await app.call('othertech', 'GET', diagnosticsPath(run.lot.kitVersionId))).status).toBe(404);
+  });
   it('GET /run/{id}/interpretation and /chart show our Cq and the instrument Cq, in plate order', async () => {
     const answer = await app.call<Interpretation>('physician', 'GET', `/run/${run.id}/interpretation`);
     expect(answer.status).toBe(200);
