@@ -44,7 +44,6 @@ export const ERROR_KEYS = [
   'errorLotNoName',
   'errorCustomiseForbidden',
   'errorManufacturerOnly',
-  'errorKitVersionOfAnotherLaboratory',
   'errorKitVersionWithoutLots',
   'errorKitVersionLatestNotLocked',
   'errorKitVersionNotLatest',

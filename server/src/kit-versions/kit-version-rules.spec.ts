@@ -50,7 +50,7 @@ describe('kit version rules (SPEC 4 "Kit versions and lots")', () => {
       key: 'errorKitVersionNotLocked',
     });
     expect(checkLaboratorySource(custom('c2', true, 'lab-b'), 'lab-a', facts)).toEqual({
-      key: 'errorKitVersionOfAnotherLaboratory',
+      key: 'errorNotFound',
     });
   });
 

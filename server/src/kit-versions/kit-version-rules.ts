@@ -35,8 +35,8 @@ export function checkLaboratorySource(
   facts: { lotsInLaboratory: number; latestLaboratoryVersionId: string | null },
 ): RuleResult {
   if (!source) return { key: 'errorNotFound' };
-  if (source.laboratoryId !== null && source.laboratoryId !== laboratoryId)
-    return { key: 'errorKitVersionOfAnotherLaboratory' };
+  // Another laboratory's version is not found (saying it exists elsewhere would tell its id is real).
+  if (source.laboratoryId !== null && source.laboratoryId !== laboratoryId) return { key: 'errorNotFound' };
   if (!source.locked) return { key: 'errorKitVersionNotLocked' };
   if (source.laboratoryId === null)
     return facts.lotsInLaboratory > 0 ? null : { key: 'errorKitVersionWithoutLots' };

@@ -34,7 +34,7 @@ describe('lot rules (SPEC 5 "Lots, kits, versions")', () => {
     expect(checkLotKitVersion(official, 'k1', 'lab-a')).toBeNull();
     expect(checkLotKitVersion(official, 'k2', 'lab-a')).toEqual({ key: 'errorLotKitVersionOfAnotherKit' });
     expect(checkLotKitVersion({ ...official, laboratoryId: 'lab-b' }, 'k1', 'lab-a')).toEqual({
-      key: 'errorKitVersionOfAnotherLaboratory',
+      key: 'errorLotNoKitVersion',
     });
     expect(checkLotKitVersion({ ...official, deleted: true }, 'k1', 'lab-a')).toEqual({
       key: 'errorLotNoKitVersion',

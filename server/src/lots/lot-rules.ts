@@ -43,7 +43,7 @@ export function checkLotKitVersion(
 ): LotRuleResult {
   if (!version || version.deleted) return { key: 'errorLotNoKitVersion' };
   if (version.laboratoryId !== null && version.laboratoryId !== laboratoryId)
-    return { key: 'errorKitVersionOfAnotherLaboratory' };
+    return { key: 'errorLotNoKitVersion' }; // another laboratory's version: as if there were none
   if (version.kitId !== kitId) return { key: 'errorLotKitVersionOfAnotherKit' };
   return null;
 }
