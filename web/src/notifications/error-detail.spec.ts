@@ -11,7 +11,15 @@ describe('errorDetail (SPEC 8 notification body)', () => {
           translation: {
             errorImportInvalidFile: 'An error occurred during the file parsing: invalid file: {0}',
             errorFieldRequired: '{0} is required',
-            field: { analyserId: 'Analyser' },
+            field: {
+              analyserId: 'Analyser',
+              diagnostics: 'Diagnostic',
+              conditions: 'Condition',
+              expressions: 'Expression',
+              rightVariable: 'Right variable',
+              control: 'Control',
+              sampleType: 'Sample type',
+            },
             notification: { noDetailAvailable: 'No detail available' },
           },
         },
@@ -34,6 +42,24 @@ describe('errorDetail (SPEC 8 notification body)', () => {
     expect(errorDetail(new ApiError(400, { message: 'errorFieldRequired', params: ['analyserId'] }))).toBe(
       'Analyser is required',
     );
+  });
+
+  it('reads a path into a kit configuration as the field it names, counted from 1', () => {
+    const required = new ApiError(400, {
+      message: 'errorFieldRequired',
+      params: ['diagnostics[2].conditions[0].expressions[1].rightVariable'],
+    });
+    expect(errorDetail(required)).toBe(
+      'Diagnostic 3 › Condition 1 › Expression 2 › Right variable is required',
+    );
+    const control = new ApiError(400, {
+      message: 'errorFieldRequired',
+      params: ['diagnostics[0].control.sampleType'],
+    });
+    expect(errorDetail(control)).toBe('Diagnostic 1 › Control › Sample type is required');
+    // A free-text parameter (a file name with a dot) is left as it is.
+    const free = new ApiError(400, { message: 'errorFieldRequired', params: ['run 2.xlsx: sheet'] });
+    expect(errorDetail(free)).toBe('run 2.xlsx: sheet is required');
   });
 
   it('shows "No message available" as it is and an unknown message untranslated', () => {

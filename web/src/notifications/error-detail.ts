@@ -4,10 +4,25 @@ import { positional } from '../i18n/positional';
 
 const NO_MESSAGE_AVAILABLE = 'No message available';
 
-/** A parameter naming a request field (`analyserId`) reads as its label (`Analyser`). */
+/** One step of a field path: `conditions[0]` reads as `Condition 1`, `color` as `Colour`. */
+function segmentLabel(segment: string): string {
+  const match = /^(\w+)\[(\d+)\]$/.exec(segment);
+  const name = match ? match[1] : segment;
+  const key = `field.${name}`;
+  const label = i18next.exists(key) ? i18next.t(key) : name;
+  return match ? `${label} ${Number(match[2]) + 1}` : label;
+}
+
+/**
+ * A parameter naming a request field reads as its label: `analyserId` as `Analyser`, and a path
+ * into a kit configuration (`diagnostics[2].conditions[0].expressions[1].rightVariable`) as
+ * `Diagnostic 3 › Condition 1 › Expression 2 › Right variable` (SPEC 5: the first offending field).
+ */
 function fieldLabel(param: string): string {
   const key = `field.${param}`;
-  return i18next.exists(key) ? i18next.t(key) : param;
+  if (i18next.exists(key)) return i18next.t(key);
+  if (!/^\w+(\[\d+\])?(\.\w+(\[\d+\])?)+$|^\w+\[\d+\]$/.test(param)) return param;
+  return param.split('.').map(segmentLabel).join(' › ');
 }
 
 /**
