@@ -44,6 +44,7 @@ export const configurationKeys = {
   lotChangesSinceSeen: ['configuration', 'lots', 'since-seen'] as const,
   officialVersions: (query: KitVersionQuery) => ['configuration', 'versions', 'official', query] as const,
   laboratoryVersions: (query: KitVersionQuery) => ['configuration', 'versions', 'laboratory', query] as const,
+  recentOfficial: (kitId: string) => ['configuration', 'versions', 'official', 'recent', kitId] as const,
   versions: ['configuration', 'versions'] as const,
   kitConfiguration: (key: string) => ['configuration', 'kit-configuration', key] as const,
   statuses: ['configuration', 'statuses'] as const,
@@ -63,6 +64,10 @@ export const getExpressionOperators = (): Promise<string[]> =>
 
 export const getOfficialVersions = (query: KitVersionQuery): Promise<KitVersionPage> =>
   apiFetch<KitVersionPage>('/kit-version/official', { query: asList(query) });
+/** GET /kit-version/official/recent/kit/{id}: the kit's latest official version, or none. */
+export const getRecentOfficialVersion = async (kitId: string): Promise<KitVersion | null> =>
+  (await apiFetch<KitVersion | undefined>(`/kit-version/official/recent/kit/${encodeURIComponent(kitId)}`)) ??
+  null;
 export const getLaboratoryVersions = (query: KitVersionQuery): Promise<KitVersionPage> =>
   apiFetch<KitVersionPage>('/kit-version/laboratory', { query: asList(query) });
 export const createOfficialVersion = (body: {

@@ -11,7 +11,7 @@ import {
   deleteKitVersion,
   getLaboratoryVersions,
   getLotsOfKit,
-  getOfficialVersions,
+  getRecentOfficialVersion,
   type KitVersion,
   lockKitVersion,
 } from '../../api/configuration-api';
@@ -43,10 +43,9 @@ export function KitConfigurationPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const manufacturer = permissions.isManufacturerAdmin;
   const customiser = (permissions.isAdmin || permissions.isDoctor) && !manufacturer;
-  const firstPage = { kitId: kitId ?? '', page: 0, size: 1, sort: 'createdDate,desc' };
   const latest = useQuery({
-    queryKey: configurationKeys.officialVersions(firstPage),
-    queryFn: () => getOfficialVersions(firstPage),
+    queryKey: configurationKeys.recentOfficial(kitId ?? ''),
+    queryFn: () => getRecentOfficialVersion(kitId ?? ''),
     enabled: kitId !== null,
   });
   // The laboratory's latest version of the selected official one: when locked it can be copied (SPEC 4).
@@ -76,7 +75,18 @@ export function KitConfigurationPage() {
     },
     onError: (error) => notify.error(t('kitConfiguration.saveError'), error),
   });
-  const latestVersion = latest.data?.content[0] ?? null;
+  // Adding a kit has its own error title (SPEC 8: KitDropdownAddKitErrorTitle).
+  const addKit = useMutation({
+    mutationFn: (values: { name: string; reference: string }) =>
+      createKit({ name: values.name.trim(), reference: values.reference.trim() }),
+    onSuccess: async (kit) => {
+      setDialog(null);
+      await client.invalidateQueries({ queryKey: configurationKeys.all });
+      setKitId(kit.id);
+    },
+    onError: (error) => notify.error(t('kitConfiguration.addKitError'), error),
+  });
+  const latestVersion = latest.data ?? null;
   const latestLaboratoryVersion = latestLaboratory.data?.content[0] ?? null;
   const canAddOfficial = manufacturer && kitId !== null && (!latestVersion || latestVersion.locked);
   const lockButton = (version: KitVersion) =>
@@ -225,19 +235,13 @@ export function KitConfigurationPage() {
       <NameModal
         open={dialog?.kind === 'kit'}
         title={t('kitConfiguration.newKit')}
-        saving={run.isPending}
+        saving={addKit.isPending}
         fields={[
           { name: 'name', label: t('kitConfiguration.kitName'), testId: 'new-kit-name' },
           { name: 'reference', label: t('kitConfiguration.kitReference'), testId: 'new-kit-reference' },
         ]}
         onCancel={() => setDialog(null)}
-        onSubmit={(values) =>
-          run.mutate(async () => {
-            const kit = await createKit({ name: values.name.trim(), reference: values.reference.trim() });
-            await client.invalidateQueries({ queryKey: configurationKeys.all });
-            setKitId(kit.id);
-          })
-        }
+        onSubmit={(values) => addKit.mutate({ name: values.name, reference: values.reference })}
       />
       <NameModal
         open={dialog?.kind === 'official' || dialog?.kind === 'laboratory'}
