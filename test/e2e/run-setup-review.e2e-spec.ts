@@ -43,6 +43,11 @@ const TEMPLATE_NAME = `E2E template ${Date.now().toString(36)}`;
 
 async function technicianFlow(page: Page, appUrl: string): Promise<string> {
   const runId = await importRun(page, appUrl);
+  // Only kits configured for the run's analyser are offered: the demo SYBR kit has no QuantStudio
+  // Design & Analysis configuration, the respiratory kit has.
+  const kits = await optionTexts(page, 'run-kit-select');
+  expect(kits.some((kit) => kit.includes('Respiratory'))).toBe(true);
+  expect(kits.filter((kit) => kit.includes('SYBR'))).toEqual([]);
   await chooseKitAndLot(page);
   // A second kit-and-lot row when the laboratory has a second kit.
   const addRow = page.locator(testId('add-kit-lot-row'));

@@ -30,6 +30,21 @@ export const reindexSearchData = (): Promise<void> =>
 export const getAnalysers = (): Promise<Analyser[]> => apiFetch<Analyser[]>('/analysers');
 export const getLots = (): Promise<Lot[]> => apiFetch<Lot[]>('/lots');
 
+/**
+ * The active lots a run on `analyserId` can use (SPEC 7): the kits configured for the analyser and
+ * linked to the laboratory's lots (GET /kit/analyser/{id}/link/lots), then each kit's lots whose
+ * version (or the laboratory's version of it) is configured for the analyser
+ * (GET /lots/analyser/{a}/kit/{k}).
+ */
+export async function getLotsForAnalyser(analyserId: string): Promise<Lot[]> {
+  const analyser = encodeURIComponent(analyserId);
+  const kits = await apiFetch<Array<{ id: string }>>(`/kit/analyser/${analyser}/link/lots`);
+  const lists = await Promise.all(
+    kits.map((kit) => apiFetch<Lot[]>(`/lots/analyser/${analyser}/kit/${encodeURIComponent(kit.id)}`)),
+  );
+  return lists.flat();
+}
+
 export const getRuns = (query: RunListQuery, signal?: AbortSignal): Promise<RunPage> =>
   apiFetch<RunPage>('/run', { query, signal });
 export const getRun = (id: string): Promise<Run> => apiFetch<Run>(`/run/${encodeURIComponent(id)}`);

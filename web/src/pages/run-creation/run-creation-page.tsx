@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/api-client';
-import { applyPlatePlan, getLots, getRun } from '../../api/endpoints';
+import { applyPlatePlan, getLots, getLotsForAnalyser, getRun } from '../../api/endpoints';
 import {
   configureRun,
   getRunConfigurationSampleTypes,
@@ -75,10 +75,15 @@ function RunCreationLoader({ runId }: { runId: string | null }) {
         reportAndRethrow(leave),
       ),
   });
+  // The lots usable on the run's analyser (kits configured for it); every active lot for a run without one.
+  const analyserId = runQuery.data?.analyser?.id ?? null;
   const lotsQuery = useQuery({
-    queryKey: queryKeys.lots,
+    queryKey: [...queryKeys.lots, 'analyser', analyserId],
+    enabled: runQuery.data !== undefined,
     queryFn: () =>
-      getLots().catch(reportAndRethrow((error) => notify.error(t('runCreation.lotsLoadError'), error))),
+      (analyserId ? getLotsForAnalyser(analyserId) : getLots()).catch(
+        reportAndRethrow((error) => notify.error(t('runCreation.lotsLoadError'), error)),
+      ),
   });
   const lots = lotsQuery.isError ? [] : lotsQuery.data;
   if (!runQuery.data || !lots)
