@@ -93,6 +93,13 @@ export class RunsService {
     const lots = await this.lots.findLots(run.laboratoryId, lotIds);
     if (lots.length !== lotIds.length)
       throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['lotId']);
+    // Only lots usable on the run's analyser (their version, or the laboratory's of it, configured for
+    // it): what run creation offers (GET /lots/analyser/{a}/kit/{k}).
+    const usable = new Set(
+      (await this.lots.listLots(run.laboratoryId, { analyserId: run.analyserId })).map((lot) => lot.id),
+    );
+    const unusable = lotIds.find((id) => !usable.has(id));
+    if (unusable) throw new ApiError(HttpStatus.BAD_REQUEST, 'errorValidation', ['lotId']);
     const lotById = new Map(lots.map((lot) => [lot.id, lot]));
     const wells = await this.runs.listWells(run.id);
     const positions = new Set(wells.map((well) => well.position));

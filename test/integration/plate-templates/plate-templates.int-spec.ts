@@ -120,6 +120,25 @@ describe('plate templates and run creation (real PostgreSQL, two laboratories)',
       wells: [{ ...well, kitId: '00000000-0000-4000-8000-00000000beef' }],
     });
     expect(wrongKit.status).toBe(400);
+    // A lot whose kit has no configuration for the run's analyser is refused (run creation offers only
+    // the usable ones): on QuantStudio Design & Analysis, the demo SYBR lot.
+    await app.dataSource.query(`UPDATE run SET analyser_id = 'thermo-quantstudio-da' WHERE id = $1`, [
+      run.id,
+    ]);
+    const [sybr] = await app.dataSource.query<Array<{ id: string; kit_id: string }>>(
+      `SELECT l.id, l.kit_id FROM lot l JOIN run r ON r.id = $1
+        WHERE l.laboratory_id = r.laboratory_id AND NOT EXISTS (
+          SELECT 1 FROM kit_analyser ka WHERE ka.kit_version_id = l.kit_version_id AND ka.analyser_id = r.analyser_id)
+        LIMIT 1`,
+      [run.id],
+    );
+    expect(sybr).toBeDefined();
+    const unusable = await app.call('technician', 'POST', '/run', {
+      id: run.id,
+      instrumentName: 'QS',
+      wells: [{ ...well, lotId: sybr.id, kitId: sybr.kit_id }],
+    });
+    expect(unusable).toMatchObject({ status: 400, body: { message: 'errorValidation', params: ['lotId'] } });
     const foreign = await app.call('othertech', 'POST', '/run', {
       id: run.id,
       instrumentName: 'CFX',
