@@ -272,6 +272,20 @@ describe('run setup and review (embedded)', () => {
         await importRun(technician, running.url, cfxSource());
         await chooseCfxKitLotRows(technician);
         for (const { kit, lot, rows } of CFX_KITS) await configurePlateRows(technician, rows, kit, lot);
+        // A rubber band with shift held, from A1 to C3, selects the 9 wells of that rectangle (SPEC 2).
+        await technician.locator(testId('plate-well-A1')).hover();
+        await technician.keyboard.down('Shift');
+        await technician.mouse.down();
+        await technician.locator(testId('plate-well-B2')).hover();
+        await technician.locator(testId('plate-well-C3')).hover();
+        await technician.mouse.up();
+        await technician.keyboard.up('Shift');
+        const band = await technician
+          .locator('[data-testid^="plate-well-"][data-selected="true"]')
+          .evaluateAll((nodes) =>
+            nodes.map((node) => node.getAttribute('data-testid')?.slice('plate-well-'.length)),
+          );
+        expect(band.sort()).toEqual(['A1', 'A2', 'A3', 'B1', 'B2', 'B3', 'C1', 'C2', 'C3']);
         // Each well is offered the sample types of its own kit version: the SYBR kit has no extraction control.
         await expectSampleType(technician, 'E1', 'Negative extraction control', false);
         await expectSampleType(technician, 'A1', 'Negative extraction control', true);

@@ -1,8 +1,14 @@
 import { formatPosition, PLATE_DIMENSIONS, type PlateType } from '@amplio/domain';
 import { Tooltip } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { columnPositions, nextSelection, rowPositions, type SelectionModifiers } from './plate-selection';
+import {
+  bandSelection,
+  columnPositions,
+  nextSelection,
+  rowPositions,
+  type SelectionModifiers,
+} from './plate-selection';
 
 export type PlateWellView = {
   /** Fill colour (suggested result, sample type). */
@@ -49,6 +55,29 @@ export function PlateGrid({
   const [anchor, setAnchor] = useState<string | null>(null);
   const small = columns > 12;
   const selectable = (position: string): boolean => position in wells;
+
+  // The rubber band (SPEC 2): the well pressed with shift held, until the button is released anywhere.
+  const bandFrom = useRef<string | null>(null);
+  useEffect(() => {
+    const release = (): void => {
+      bandFrom.current = null;
+    };
+    window.addEventListener('mouseup', release);
+    return () => window.removeEventListener('mouseup', release);
+  }, []);
+  const startBand = (position: string, event: React.MouseEvent): void => {
+    if (disabled || event.button !== 0 || !event.shiftKey || event.ctrlKey || event.metaKey) return;
+    bandFrom.current = position;
+    event.preventDefault(); // no text selection while dragging
+  };
+  const moveBand = (position: string, event: React.MouseEvent): void => {
+    const from = bandFrom.current;
+    if (disabled || !from || (event.buttons & 1) === 0 || from === position) return;
+    const next = bandSelection(from, position, modifiersOf(event), selectable);
+    if (!next) return;
+    setAnchor(from);
+    onSelectionChange(next);
+  };
 
   const select = (target: string[], event: React.MouseEvent, single?: string): void => {
     if (disabled) return;
@@ -133,6 +162,8 @@ export function PlateGrid({
                 aria-pressed={isSelected}
                 disabled={!well}
                 onClick={(event) => select([position], event, position)}
+                onMouseDown={(event) => startBand(position, event)}
+                onMouseEnter={(event) => moveBand(position, event)}
                 style={{
                   aspectRatio: '1 / 1',
                   borderRadius: '50%',

@@ -1,4 +1,4 @@
-import { columnPositions, nextSelection, rectangle, rowPositions } from './plate-selection';
+import { bandSelection, columnPositions, nextSelection, rectangle, rowPositions } from './plate-selection';
 
 const everyWell = (): boolean => true;
 
@@ -44,5 +44,27 @@ describe('plate selection', () => {
         onlyA,
       )!,
     ]).toEqual(['A1']);
+  });
+});
+
+describe('rubber band (SPEC 2)', () => {
+  const present = (position: string) => position !== 'B2';
+
+  it('selects the rectangle from the pressed well to the pointer, wells present only', () => {
+    expect([...(bandSelection('C3', 'A1', { shift: true, ctrl: false }, present) ?? [])].sort()).toEqual([
+      'A1',
+      'A2',
+      'A3',
+      'B1',
+      'B3',
+      'C1',
+      'C2',
+      'C3',
+    ]);
+  });
+
+  it('is no band without shift, or with ctrl too', () => {
+    expect(bandSelection('A1', 'C3', { shift: false, ctrl: false }, present)).toBeNull();
+    expect(bandSelection('A1', 'C3', { shift: true, ctrl: true }, present)).toBeNull();
   });
 });

@@ -29,6 +29,21 @@ export function columnPositions(plateType: PlateType, column: number): string[] 
 }
 
 /**
+ * SPEC 2 rubber band: pressing on a well with shift held and moving over the plate selects the
+ * rectangle from the pressed well to the one under the pointer (the wells present only), replacing
+ * the selection; with ctrl too, nothing (as for a click). Null when there is no band.
+ */
+export function bandSelection(
+  from: string,
+  to: string,
+  modifiers: SelectionModifiers,
+  selectable: (position: string) => boolean,
+): Set<string> | null {
+  if (!modifiers.shift || modifiers.ctrl) return null;
+  return new Set(rectangle(from, to).filter(selectable));
+}
+
+/**
  * SPEC 2 Run creation step 2: a click replaces the selection; shift selects the rectangle from the
  * anchor; ctrl adds (or toggles a single well); ctrl and shift together do nothing.
  */
