@@ -206,6 +206,11 @@ export async function physicianApproves(
   await trail.waitFor({ state: 'visible', timeout: SLOW });
   expect(await trail.textContent()).toMatch(/suggested result changed from .+ to .+ by /);
   await page.getByText(comment).first().waitFor({ state: 'visible' });
+  // A physician sees the well's kit version in its metadata (SPEC 6).
+  await page.locator(testId('tab-metadata')).click();
+  const version = page.locator(testId('well-metadata-kit-version'));
+  await version.waitFor({ state: 'visible' });
+  expect((await version.innerText()).trim()).not.toBe('');
   await page.locator(testId('run-approve')).click();
   await confirm(page);
   await page

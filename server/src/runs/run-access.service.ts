@@ -62,12 +62,13 @@ export class RunAccessService {
   }
 
   async toDto(run: RunEntity): Promise<RunDto> {
-    const [kits, analyser, wells, lots] = await Promise.all([
+    const [kits, analyser, wells, lots, versionNames] = await Promise.all([
       this.runs.kitPairs([run.id]),
       this.kits.findAnalyser(run.analyserId),
       this.runs.listWells(run.id),
       this.lots.listLots(run.laboratoryId),
+      this.runs.wellKitVersionNames(run.id),
     ]);
-    return toRunDto(run, kits.get(run.id) ?? [], analyser, wells, lots);
+    return toRunDto(run, kits.get(run.id) ?? [], analyser, wells, lots, versionNames);
   }
 }

@@ -33,6 +33,7 @@ export function toRunDto(
   analyser: AnalyserEntity | null,
   wells: WellEntity[],
   lots: LotView[],
+  versionNames: ReadonlyMap<string, string> = new Map(),
 ): RunDto {
   const lotById = new Map(lots.map((lot) => [lot.id, lot]));
   return {
@@ -58,6 +59,7 @@ export function toRunDto(
             name: well.name,
             sampleType: well.sampleType,
             kitName: lot?.kitName ?? null,
+            kitVersion: well.kitVersionId ? (versionNames.get(well.kitVersionId) ?? null) : null,
             lotName: lot?.name ?? null,
             lotId: well.lotId,
           },

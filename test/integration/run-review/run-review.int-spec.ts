@@ -87,6 +87,20 @@ describe('run review calls (real PostgreSQL, every role, two laboratories)', () 
     expect((await app.call('technician', 'GET', diagnosticsPath(other.kit_version_id))).status).toBe(404);
     expect((await app.call('othertech', 'GET', diagnosticsPath(run.lot.kitVersionId))).status).toBe(404);
   });
+  it('GET /run/{id} names the kit version each well uses (SPEC 6: shown to doctors and admins)', async () => {
+    const [version] = await app.dataSource.query<Array<{ version: string }>>(
+      `SELECT version FROM kit_version WHERE id = $1`,
+      [run.lot.kitVersionId],
+    );
+    const answer = await app.call<{ wells: Record<string, { kitVersion: string | null }> }>(
+      'physician',
+      'GET',
+      `/run/${run.id}`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.wells.A1.kitVersion).toBe(version.version);
+  });
+
   it('GET /run/{id}/interpretation and /chart show our Cq and the instrument Cq, in plate order', async () => {
     const answer = await app.call<Interpretation>('physician', 'GET', `/run/${run.id}/interpretation`);
     expect(answer.status).toBe(200);

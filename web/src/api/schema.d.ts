@@ -1294,6 +1294,8 @@ export interface components {
             /** @enum {string|null} */
             sampleType: "SAMPLE" | "NEGATIVE_AMPLIFICATION_CONTROL" | "NEGATIVE_EXTRACTION_CONTROL" | "POSITIVE_CONTROL" | "BLANK_CONTROL" | null;
             kitName: string | null;
+            /** @description The kit version (reaction buffer) the well uses */
+            kitVersion: string | null;
             lotName: string | null;
             lotId: string | null;
         };

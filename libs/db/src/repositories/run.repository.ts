@@ -140,6 +140,17 @@ export class RunRepository {
     return this.dataSource.getRepository(RunEntity).findOneBy({ id });
   }
 
+  /** The names of the kit versions the run's wells use (official or the laboratory's), by id. */
+  async wellKitVersionNames(runId: string): Promise<Map<string, string>> {
+    const rows = await preparedQuery<{ id: string; version: string }>(
+      this.dataSource,
+      `SELECT DISTINCT v.id, v.version FROM well w JOIN kit_version v ON v.id = w.kit_version_id
+        WHERE w.run_id = $1`,
+      [runId],
+    );
+    return new Map(rows.map((row) => [row.id, row.version]));
+  }
+
   async kitPairs(runIds: string[]): Promise<Map<string, RunKitPair[]>> {
     const pairs = new Map<string, RunKitPair[]>();
     if (runIds.length === 0) return pairs;

@@ -9,6 +9,12 @@ export class RunWellDto {
   @ApiProperty({ type: String, nullable: true }) name!: string | null;
   @ApiProperty({ enum: SAMPLE_TYPES, nullable: true }) sampleType!: SampleType | null;
   @ApiProperty({ type: String, nullable: true }) kitName!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The kit version (reaction buffer) the well uses',
+  })
+  kitVersion!: string | null;
   @ApiProperty({ type: String, nullable: true }) lotName!: string | null;
   @ApiProperty({ type: String, nullable: true }) lotId!: string | null;
 }

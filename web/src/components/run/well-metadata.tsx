@@ -1,9 +1,10 @@
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Run, WellInterpretation } from '../../api/types';
+import { useSession } from '../../auth/session-context';
 import { reasonText, resultText } from '../../view-models/well-interpretation-view-model';
 
-/** Metadata of the one selected well: name, sample type, kit, lot, result. */
+/** Metadata of the one selected well: name, sample type, kit (its version for doctors and admins, SPEC 6), lot, result. */
 export function WellMetadata({
   run,
   selected,
@@ -14,6 +15,7 @@ export function WellMetadata({
   interpretation: WellInterpretation[];
 }) {
   const { t } = useTranslation();
+  const { permissions } = useSession();
   if (selected.size !== 1) {
     return (
       <Typography.Paragraph type="secondary" data-testid="well-metadata-hint">
@@ -33,6 +35,11 @@ export function WellMetadata({
         {well?.sampleType ? t(`sampleType.${well.sampleType}`) : ''}
       </Descriptions.Item>
       <Descriptions.Item label={t('wellMetadata.kit')}>{well?.kitName ?? ''}</Descriptions.Item>
+      {(permissions.isDoctor || permissions.isAdmin) && (
+        <Descriptions.Item label={t('wellMetadata.kitVersion')}>
+          <span data-testid="well-metadata-kit-version">{well?.kitVersion ?? ''}</span>
+        </Descriptions.Item>
+      )}
       <Descriptions.Item label={t('wellMetadata.lot')}>{well?.lotName ?? ''}</Descriptions.Item>
       <Descriptions.Item label={t('wellMetadata.suggestedResult')}>
         {result ? resultText(result, t) : ''}
