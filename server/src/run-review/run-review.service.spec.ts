@@ -72,6 +72,7 @@ function newTestService(run: RunEntity, unreviewed: string[] = []) {
       return Promise.resolve(true);
     }),
     kitPairs: jest.fn(() => Promise.resolve(new Map())),
+    wellKitVersionNames: jest.fn(() => Promise.resolve(new Map<string, string>())),
     listWells: jest.fn(() => Promise.resolve([])),
   };
   const kits = { findAnalyser: jest.fn(() => Promise.resolve(null)) };
