@@ -20,7 +20,11 @@ export function DiagnosticUpdateForm({ runId, selected, onEditingChange }: Diagn
   const notify = useNotify();
   const client = useQueryClient();
   const [chosen, setChosen] = useState<string | null>(null);
-  useEffect(() => onEditingChange(chosen !== null), [chosen, onEditingChange]);
+  useEffect(() => {
+    onEditingChange(chosen !== null);
+    // A form that goes away (the run no longer interpreted) no longer holds the plate's selection.
+    return () => onEditingChange(false);
+  }, [chosen, onEditingChange]);
   const diagnostics = useQuery({
     queryKey: [...queryKeys.run.results(runId), 'diagnostic'],
     queryFn: () => getRunDiagnostics(runId),
