@@ -81,6 +81,8 @@ async function configureSftp(page: Page, appUrl: string, port: number): Promise<
 async function exportEach(page: Page): Promise<void> {
   await page.locator(testId('run-export')).click();
   await page.locator(testId('export-window')).waitFor({ state: 'visible' });
+  // SPEC 2: the export window takes the right-hand side's place of the well interpretation panel.
+  expect(await page.locator(testId('well-interpretation-panel')).count()).toBe(0);
   const cases: Array<{ format: string; asPlate?: boolean; magic: string }> = [
     { format: 'pdf', magic: '%PDF' },
     { format: 'pdf', asPlate: true, magic: '%PDF' },

@@ -184,11 +184,30 @@ export async function overrideCommentAndSubmit(page: Page, position: string, com
   await page.locator(testId('well-comment-input')).fill(comment);
   await page.locator(testId('well-comment-save')).click();
   await page.getByText(comment).first().waitFor({ state: 'visible' });
+  await addRunComment(page, `${comment} (run)`);
   await page.locator(testId('run-submit')).click();
   await confirm(page);
   await page
     .locator(`${testId('run-information')} ${testId('run-status')}[data-status="WAIT_FOR_APPROVAL"]`)
     .waitFor({ state: 'visible' });
+}
+
+/**
+ * SPEC 2: the plate on the left, and on the right one of the well interpretation panel, the run
+ * comments form or the export window. Switches to the run comments form, adds `text`, and back.
+ */
+async function addRunComment(page: Page, text: string): Promise<void> {
+  const plate = await page.locator(testId('plate-grid')).boundingBox();
+  const wellsPanel = page.locator(testId('well-interpretation-panel'));
+  const right = await wellsPanel.boundingBox();
+  expect(plate && right && plate.x + plate.width <= right.x).toBe(true);
+  await page.locator(testId('panel-comments')).click();
+  await page.locator(testId('run-comment-input')).fill(text);
+  expect(await wellsPanel.count()).toBe(0);
+  await page.locator(testId('run-comment-save')).click();
+  await page.locator(testId('run-comments')).getByText(text).waitFor({ state: 'visible' });
+  await page.locator(testId('panel-wells')).click();
+  await wellsPanel.waitFor({ state: 'visible' });
 }
 
 /** The physician opens the run, sees the override trail and the comment of `position`, and approves. */
@@ -206,6 +225,9 @@ export async function physicianApproves(
   await trail.waitFor({ state: 'visible', timeout: SLOW });
   expect(await trail.textContent()).toMatch(/suggested result changed from .+ to .+ by /);
   await page.getByText(comment).first().waitFor({ state: 'visible' });
+  await page.locator(testId('panel-comments')).click();
+  await page.locator(testId('run-comments')).getByText(`${comment} (run)`).waitFor({ state: 'visible' });
+  await page.locator(testId('panel-wells')).click();
   // A physician sees the well's kit version in its metadata (SPEC 6).
   await page.locator(testId('tab-metadata')).click();
   const version = page.locator(testId('well-metadata-kit-version'));

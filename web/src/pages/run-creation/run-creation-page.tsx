@@ -43,7 +43,7 @@ import {
   selectedLotIds,
   type WellConfig,
 } from './well-configuration-rules';
-import { RunCommentsCard } from '../run-interpretation/run-comments-card';
+import { RunCreationComments } from './run-creation-comments';
 import { RunMetadataPanel } from './run-metadata-panel';
 import { offeredKey, wellsFromTemplate } from './template-rules';
 import { missingText, WellConfigurationPanel } from './well-configuration-panel';
@@ -336,7 +336,7 @@ function RunCreation({ run, lots, plannedWells }: RunCreationProps) {
           />
           {/* SPEC 2: comments are available in step 2 (run comments, and well comments on the selection). */}
           <div style={{ marginTop: 16 }} data-testid="run-creation-comments">
-            <RunCommentsCard
+            <RunCreationComments
               runId={run.id}
               canUpdate={run.status === 'RUN_TO_INTERPRET' && !starting}
               selectedWells={

@@ -2,9 +2,11 @@ import {
   ArrowLeftOutlined,
   CheckOutlined,
   CloseOutlined,
+  ExportOutlined,
   ReloadOutlined,
   SendOutlined,
 } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { Button, Card, Flex, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -42,9 +44,16 @@ type RunActionsPanelProps = {
   canSubmit: boolean;
   interpreted: boolean;
   canReview: boolean;
+  /** Shows the export window in the right-hand panel; null while there is nothing to export. */
+  onExport: (() => void) | null;
+  /** The buttons after approve: delete run, send file. */
+  children?: ReactNode;
 };
 
-/** The buttons under the results: cancel (back to the run list), interpret again, submit, reject and approve. */
+/**
+ * The footer of run interpretation (SPEC 2): cancel-run (back to the run list), interpret again,
+ * export, submit, reject, approve, then the children (delete run, send file).
+ */
 export function RunActionsPanel({
   actions,
   canReinterpret,
@@ -52,14 +61,16 @@ export function RunActionsPanel({
   canSubmit,
   interpreted,
   canReview,
+  onExport,
+  children,
 }: RunActionsPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { busy } = actions;
   return (
-    <Card size="small">
+    <Card size="small" data-testid="run-footer">
       <Flex justify="flex-end" align="center" wrap gap={8}>
-        <Space>
+        <Space wrap>
           {/* SPEC 2 footer "cancel-run": leave the run as it is and go back to the run list. */}
           <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/')} data-testid="run-cancel">
             {t('runInterpretation.cancelRun')}
@@ -73,6 +84,11 @@ export function RunActionsPanel({
               data-testid="run-reinterpret"
             >
               {t('runInterpretation.reinterpret')}
+            </Button>
+          )}
+          {onExport && (
+            <Button icon={<ExportOutlined />} onClick={onExport} data-testid="run-export">
+              {t('exportWindow.open')}
             </Button>
           )}
           {canSubmit && (
@@ -101,6 +117,7 @@ export function RunActionsPanel({
                 {t(label)}
               </Button>
             ))}
+          {children}
         </Space>
       </Flex>
     </Card>

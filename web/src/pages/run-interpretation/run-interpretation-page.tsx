@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Segmented, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -14,15 +14,26 @@ import { canUpdateRun } from '../../components/run/run-rights';
 import { useLiveEvent, useWatchRun } from '../../live/live-context';
 import { reportAndRethrow, useNotify } from '../../notifications/use-notify';
 import { isConfigured } from '../run-list/run-link';
-import { InterpretationResultsPanel } from './interpretation-results-panel';
-import { RunExportAndSend } from '../../components/export/run-export-and-send';
+import { ExportWindow } from '../../components/export/export-window';
+import { SendFileButton } from '../../components/export/send-file-button';
+import { DeleteRunButton } from './delete-run-button';
+import { InterpretationPlateCard } from './interpretation-plate-card';
 import { RunActionsPanel } from './run-actions-panel';
-import { RunReviewSection } from './run-review-section';
+import { RunCommentsForm } from './run-comments-form';
 import { useRunActions } from './use-run-actions';
+import { WellInterpretationPanel } from './well-interpretation-panel';
 
 type RunResults = { wells: WellInterpretation[]; chart: RunChart };
 
-/** Run interpretation (/run/:id): header, plate, chart and table of the selected wells, review. */
+/** What the right-hand side shows (SPEC 2): the well interpretation panel, the run comments form or the export window. */
+type RightPanel = 'wells' | 'comments' | 'export';
+const RIGHT_PANELS: RightPanel[] = ['wells', 'comments', 'export'];
+
+/**
+ * Run interpretation (/run/:id, SPEC 2): the information header; the plate on the left (5 of 12
+ * columns) and, on the right (7), one of the well interpretation panel, the run comments form or the
+ * export window; the footer buttons.
+ */
 export function RunInterpretationPage() {
   const { id } = useParams();
   // A new run id starts from a fresh screen (all wells selected again).
@@ -37,6 +48,7 @@ function RunInterpretation({ runId }: { runId: string }) {
   // null until the user changes it: SPEC 2, on entering interpretation all wells are selected.
   const [chosen, setChosen] = useState<Set<string> | null>(null);
   const [editingDiagnostic, setEditingDiagnostic] = useState(false);
+  const [panel, setPanel] = useState<RightPanel>('wells');
   const actions = useRunActions(runId);
 
   useWatchRun(runId || undefined);
@@ -94,12 +106,35 @@ function RunInterpretation({ runId }: { runId: string }) {
   // The server marks the run dirty until the new interpretation is saved (run.changed interpreted).
   const reinterpreting = interpreted && run.dirty;
 
+  const selectedWells = new Map(
+    (allWells ?? []).filter((well) => selected.has(well.position)).map((well) => [well.position, well.id]),
+  );
+  const canUpdate = canUpdateRun(run.status, permissions.isDoctor);
+
   return (
     <Flex vertical gap={16}>
       <Card>
         <PageTitle title={t('runInterpretation.title', { businessId: run.businessId })} />
         <RunInformation run={run} />
       </Card>
+      {run.ftpSent === false && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('ftp.sendErrorTitle')}
+          description={t('ftp.sendErrorMessage')}
+          data-testid="ftp-send-failed"
+        />
+      )}
+      {reinterpreting && (
+        <Alert
+          type="info"
+          showIcon
+          icon={<Spin size="small" />}
+          title={t('runInterpretation.reinterpreting')}
+          data-testid="interpretation-pending"
+        />
+      )}
       {!interpreted && wells !== null && !isConfigured(run) ? (
         <Card data-testid="run-not-configured">
           <Flex vertical align="center" gap={12} style={{ padding: 24 }}>
@@ -122,23 +157,52 @@ function RunInterpretation({ runId }: { runId: string }) {
           />
         </Card>
       ) : (
-        <InterpretationResultsPanel
-          run={run}
-          wells={wells}
-          chart={chart}
-          selected={selected}
-          onSelectionChange={setChosen}
-          selectionDisabled={editingDiagnostic}
-          reinterpreting={reinterpreting}
-        />
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={10}>
+            <InterpretationPlateCard
+              run={run}
+              wells={wells}
+              selected={selected}
+              onSelectionChange={setChosen}
+              selectionDisabled={editingDiagnostic}
+            />
+          </Col>
+          <Col xs={24} lg={14}>
+            <Flex vertical gap={12}>
+              <Segmented<RightPanel>
+                block
+                value={panel}
+                onChange={setPanel}
+                options={RIGHT_PANELS.map((value) => ({
+                  value,
+                  label: <span data-testid={`panel-${value}`}>{t(`runInterpretation.panel.${value}`)}</span>,
+                }))}
+              />
+              {panel === 'wells' && (
+                <WellInterpretationPanel
+                  run={run}
+                  wells={wells}
+                  chart={chart}
+                  selected={selected}
+                  selectedWells={selectedWells}
+                  canUpdate={canUpdate}
+                  onEditingDiagnostic={setEditingDiagnostic}
+                />
+              )}
+              {panel === 'comments' && <RunCommentsForm runId={run.id} canUpdate={canUpdate} />}
+              {panel === 'export' && (
+                <ExportWindow
+                  runId={run.id}
+                  businessId={run.businessId}
+                  plateId={run.plateId ?? null}
+                  selectedWellIds={[...selectedWells.values()]}
+                  onClose={() => setPanel('wells')}
+                />
+              )}
+            </Flex>
+          </Col>
+        </Row>
       )}
-      <RunReviewSection
-        run={run}
-        wells={allWells}
-        selected={selected}
-        interpreted={interpreted}
-        onEditingDiagnostic={setEditingDiagnostic}
-      />
       <RunActionsPanel
         actions={actions}
         canReinterpret={canReinterpret}
@@ -146,11 +210,11 @@ function RunInterpretation({ runId }: { runId: string }) {
         canSubmit={run.status === 'RUN_TO_INTERPRET'}
         interpreted={interpreted}
         canReview={canReview}
-      />
-      <RunExportAndSend
-        run={run}
-        selectedWellIds={(allWells ?? []).filter((w) => selected.has(w.position)).map((w) => w.id)}
-      />
+        onExport={interpreted ? () => setPanel('export') : null}
+      >
+        <DeleteRunButton run={run} />
+        <SendFileButton run={run} />
+      </RunActionsPanel>
     </Flex>
   );
 }
