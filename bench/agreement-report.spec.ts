@@ -96,8 +96,8 @@ describe('agreement report', () => {
     expect(qs6.disagreements).toEqual([]);
   });
 
-  it('no counted call disagreement; safety-net false alarms stay at the measured level (20; 22 before the safety-net fit)', () => {
+  it('no counted call disagreement; false alarms stay at the measured level (22: 20 from the safety net, 22 before its fit; 2 rises into the last read, flagged since 2026-11-28)', () => {
     expect(disagreements).toBe(0);
-    expect(reports.reduce((n, r) => n + r.falseAlarms.length, 0)).toBeLessThanOrEqual(20);
+    expect(reports.reduce((n, r) => n + r.falseAlarms.length, 0)).toBeLessThanOrEqual(22);
   });
 });

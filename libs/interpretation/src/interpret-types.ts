@@ -44,6 +44,12 @@ export interface ChannelResult {
    * whatever the Cq method said. Optional for backward compatibility: absent means false.
    */
   amplification?: boolean;
+  /**
+   * True when the reads cross the threshold only at the last read, a crossing the Cq search does not
+   * count (it asks for a confirming read) and the safety net does not confirm: no Cq, but the well
+   * is flagged for review (THRESHOLD_CROSSED_AT_LAST_READ), never called negative in silence.
+   */
+  lastReadCrossing?: boolean;
   /** Why the curve could not be read (bad input); absent or null when it could. */
   curveIssue?: CurveIssue | null;
 }
@@ -66,6 +72,7 @@ export type ReasonCode =
   | 'INVALID_DIAGNOSTIC'
   | 'RUN_CONTROL_FAILED'
   | 'AMPLIFICATION_WITHOUT_CQ'
+  | 'THRESHOLD_CROSSED_AT_LAST_READ'
   | CurveIssue;
 
 /** Parameters of a reason code (e.g. { channel: 'FAM' }), for the translated text. */
@@ -88,7 +95,8 @@ export interface WellResult {
   reasonParams: ReasonParams | null;
   /**
    * True when a person must look at the well before it can be approved: an amplification the Cq
-   * method gave no Cq for (AMPLIFICATION_WITHOUT_CQ) or an unreadable curve (CURVE_*). The server
+   * method gave no Cq for (AMPLIFICATION_WITHOUT_CQ), a threshold crossed only at the last read
+   * (THRESHOLD_CROSSED_AT_LAST_READ) or an unreadable curve (CURVE_*). The server
    * refuses approval of such a well without a person's override.
    */
   requiresReview: boolean;

@@ -9,7 +9,7 @@ import {
   type BrokenChannel,
   type PreparedChannel,
 } from './prepare-channel';
-import { mean } from './curve-math';
+import { mean, stepNoiseSd } from './curve-math';
 import { cy0Cq } from './cy0-cq';
 import { sdmCq } from './sdm-cq';
 import { confirmingReadsFor, quantStudioSearchCurve } from './signal-processing';
@@ -149,6 +149,8 @@ function finishChannel(
   // The safety net runs only where the method gave no Cq (a Cq already says "amplified"), on the
   // reads as given: it removes its own drift, a baseline line through a rise would bend it.
   const amplification = cq !== null || (seen ?? amplifying ?? safetyNet(prepared));
+  const lastReadCrossing =
+    cq === null && !amplification && threshold !== null && crossesAtLastRead(corrected, threshold);
   const points = new Array<{ x: number; y: number }>(chartPoints ? n : 0);
   if (chartPoints) for (let i = 0; i < n; i++) points[i] = { x: cycles[i], y: corrected[i] };
   return {
@@ -162,8 +164,26 @@ function finishChannel(
     baselineNoiseSd: prepared.noiseSd,
     baselineSubtracted: prepared.subtracted,
     amplification,
+    lastReadCrossing,
     curveIssue: null,
   };
+}
+
+/** A last step under this many step SDs (1.4826 MAD of the curve's steps) is noise, not a rise (p < 1e-4). */
+export const LAST_READ_MIN_STEP_SDS = 4;
+
+/**
+ * The corrected reads reach the threshold at the last read and not at the one before, with a last step of at least LAST_READ_MIN_STEP_SDS step SDs: a rise into the
+ * last read, not noise flickering about a low threshold. Families whose software asks for a
+ * confirming read (all but Bio-Rad CFX) give no Cq there, and the instruments' own calls differ
+ * (QuantStudio 5: Ct 34.50 on a 35-cycle run, "Inconclusive"): such a well is neither a Cq nor a
+ * negative, it is flagged for review.
+ */
+function crossesAtLastRead(corrected: ArrayLike<number>, threshold: number): boolean {
+  const n = corrected.length;
+  if (n < 3 || !(corrected[n - 1] >= threshold) || !(corrected[n - 2] < threshold)) return false;
+  const stepSd = Math.SQRT2 * stepNoiseSd(corrected, 0, n - 1);
+  return corrected[n - 1] - corrected[n - 2] >= LAST_READ_MIN_STEP_SDS * stepSd;
 }
 
 type Prepared = PreparedChannel | BrokenChannel | null;

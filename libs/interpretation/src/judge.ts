@@ -35,7 +35,10 @@ const CURVE_ISSUE_TEXT: Record<string, string> = {
  * 3. a channel whose curve amplifies by the safety net but has no Cq makes the well NO_RESULT with
  *    AMPLIFICATION_WITHOUT_CQ and requiresReview true: it is never called negative (the rules'
  *    match is kept in matchedDiagnosticId, nothing is suggested);
- * 4. otherwise the first matching diagnostic (by index) of the sample type.
+ * 4. a channel whose reads cross the threshold only at the last read, with no Cq (see
+ *    ChannelResult.lastReadCrossing), makes the well NO_RESULT with THRESHOLD_CROSSED_AT_LAST_READ
+ *    and requiresReview true, in the same way;
+ * 5. otherwise the first matching diagnostic (by index) of the sample type.
  */
 export function judge(
   position: string,
@@ -90,6 +93,19 @@ export function judge(
       reason: `Channel ${missed.dye}: the curve amplifies but the Cq method found no Cq; review it`,
       reasonCode: 'AMPLIFICATION_WITHOUT_CQ',
       reasonParams: { channel: missed.dye },
+      requiresReview: true,
+    };
+  }
+  const lastRead = channels.find((c) => c.lastReadCrossing === true && c.cq === null);
+  if (lastRead) {
+    return {
+      ...base,
+      suggestedDiagnosticId: null,
+      matchedDiagnosticId: matched?.id ?? null,
+      resultState: 'NO_RESULT',
+      reason: `Channel ${lastRead.dye}: the curve crosses the threshold only at its last read; review it`,
+      reasonCode: 'THRESHOLD_CROSSED_AT_LAST_READ',
+      reasonParams: { channel: lastRead.dye },
       requiresReview: true,
     };
   }

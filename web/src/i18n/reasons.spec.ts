@@ -10,6 +10,7 @@ const CODES: Record<ReasonCode | ChannelMappingError['code'], true> = {
   INVALID_DIAGNOSTIC: true,
   RUN_CONTROL_FAILED: true,
   AMPLIFICATION_WITHOUT_CQ: true,
+  THRESHOLD_CROSSED_AT_LAST_READ: true,
   CURVE_MISSING: true,
   CURVE_NOT_NUMERIC: true,
   CURVE_TOO_SHORT: true,

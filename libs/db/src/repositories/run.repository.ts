@@ -61,11 +61,12 @@ export interface NewWellInterpretation {
 
 /**
  * The positional order of each reason code's parameters, as the translations use them ({0}, {1}...):
- * CURVE_* and AMPLIFICATION_WITHOUT_CQ: [channel]; INVALID_DIAGNOSTIC: [label]; others: none.
+ * CURVE_*, AMPLIFICATION_WITHOUT_CQ and THRESHOLD_CROSSED_AT_LAST_READ: [channel]; INVALID_DIAGNOSTIC: [label]; others: none.
  * Names not listed keep their key order after the listed ones.
  */
 const REASON_PARAM_ORDER: Record<string, readonly string[]> = {
   AMPLIFICATION_WITHOUT_CQ: ['channel'],
+  THRESHOLD_CROSSED_AT_LAST_READ: ['channel'],
   INVALID_DIAGNOSTIC: ['label'],
 };
 

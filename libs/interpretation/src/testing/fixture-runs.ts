@@ -119,7 +119,7 @@ export interface RunComparison {
   results: WellResult[];
   /** One pair per well and channel that has a curve. */
   pairs: CqPair[];
-  /** Channels flagged AMPLIFICATION_WITHOUT_CQ where the instrument has no Cq either. */
+  /** Channels flagged (AMPLIFICATION_WITHOUT_CQ, THRESHOLD_CROSSED_AT_LAST_READ) where the instrument has no Cq either. */
   falseAlarms: string[];
   /** Channels with a curve issue (bad input code). */
   curveIssues: string[];
@@ -154,7 +154,8 @@ export function compareRun(
       const id = `${result.position} ${channel.dye}`;
       pairs.push({ id, ours: channel.cq, instrument });
       if (channel.curveIssue) curveIssues.push(`${id} ${channel.curveIssue}`);
-      if (channel.cq === null && channel.amplification === true && instrument === null) falseAlarms.push(id);
+      const flagged = channel.amplification === true || channel.lastReadCrossing === true;
+      if (channel.cq === null && flagged && instrument === null) falseAlarms.push(id);
     }
   }
   return { results, pairs, falseAlarms, curveIssues };
