@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import type {
   AuditRepository,
   KitRepository,
+  LaboratoryRepository,
   LotRepository,
   RunEntity,
   RunRepository,
@@ -77,6 +78,7 @@ function newTestService(run: RunEntity, unreviewed: string[] = []) {
   };
   const kits = { findAnalyser: jest.fn(() => Promise.resolve(null)) };
   const lots = { listLots: jest.fn(() => Promise.resolve([])) };
+  const laboratories = { findById: jest.fn(() => Promise.resolve({ name: 'Demo laboratory' })) };
   const review = {
     unreviewedPositions: jest.fn(() => Promise.resolve(unreviewed)),
     deleteRun: jest.fn((_id: string, status: string) => Promise.resolve(current.status === status)),
@@ -87,6 +89,7 @@ function newTestService(run: RunEntity, unreviewed: string[] = []) {
     runs as unknown as RunRepository,
     kits as unknown as KitRepository,
     lots as unknown as LotRepository,
+    laboratories as unknown as LaboratoryRepository,
   );
   const sut = new RunReviewService(
     access,

@@ -1,5 +1,11 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { KitRepository, LotRepository, RunRepository, type RunEntity } from '@amplio/db';
+import {
+  KitRepository,
+  LaboratoryRepository,
+  LotRepository,
+  RunRepository,
+  type RunEntity,
+} from '@amplio/db';
 import type { RunStatus } from '@amplio/domain';
 import { ApiError } from '../common/api-error';
 import { type AuthenticatedUser, hasRole, scopeOf } from '../auth/authenticated-user';
@@ -15,6 +21,7 @@ export class RunAccessService {
     private readonly runs: RunRepository,
     private readonly kits: KitRepository,
     private readonly lots: LotRepository,
+    private readonly laboratories: LaboratoryRepository,
   ) {}
 
   /** The run if the caller's laboratory may see it; 404 otherwise. */
@@ -62,13 +69,14 @@ export class RunAccessService {
   }
 
   async toDto(run: RunEntity): Promise<RunDto> {
-    const [kits, analyser, wells, lots, versionNames] = await Promise.all([
+    const [kits, analyser, wells, lots, versionNames, laboratory] = await Promise.all([
       this.runs.kitPairs([run.id]),
       this.kits.findAnalyser(run.analyserId),
       this.runs.listWells(run.id),
       this.lots.listLots(run.laboratoryId),
       this.runs.wellKitVersionNames(run.id),
+      this.laboratories.findById({ laboratoryId: null, crossLaboratory: true }, run.laboratoryId),
     ]);
-    return toRunDto(run, kits.get(run.id) ?? [], analyser, wells, lots, versionNames);
+    return toRunDto(run, kits.get(run.id) ?? [], analyser, wells, lots, versionNames, laboratory?.name ?? '');
   }
 }

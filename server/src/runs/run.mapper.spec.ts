@@ -1,5 +1,5 @@
-import type { WellEntity, WellInterpretationEntity } from '@amplio/db';
-import { CHART_DIGITS, chartValue, toChartDto } from './run.mapper';
+import type { RunEntity, WellEntity, WellInterpretationEntity } from '@amplio/db';
+import { CHART_DIGITS, chartValue, toChartDto, toRunSummary } from './run.mapper';
 
 describe('chartValue', () => {
   it.each([
@@ -61,5 +61,37 @@ describe('toChartDto', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('toRunSummary', () => {
+  const run = {
+    id: 'r1',
+    businessId: 'R000001',
+    fileName: 'run.xlsx',
+    instrumentName: 'QS7',
+    interpretationRunByName: null,
+    createdAt: new Date('2026-11-28T08:00:00Z'),
+    status: 'RUN_TO_INTERPRET',
+    runDate: new Date('2026-11-27T15:30:00Z'),
+    ftpSent: null,
+  } as RunEntity;
+
+  it("gives SPEC 3's run fields: runImportDate (the run date), kitName and lotName (distinct, comma-separated)", () => {
+    const summary = toRunSummary(run, [
+      { kitName: 'Kit A', lotName: 'Lot 1' },
+      { kitName: 'Kit A', lotName: 'Lot 2' },
+      { kitName: 'Kit B', lotName: 'Lot 3' },
+    ]);
+    expect(summary.runImportDate).toBe('2026-11-27T15:30:00.000Z');
+    expect(summary.runImportDate).toBe(summary.runDate);
+    expect(summary.created).toBe('2026-11-28T08:00:00.000Z');
+    expect(summary.kitName).toBe('Kit A, Kit B');
+    expect(summary.lotName).toBe('Lot 1, Lot 2, Lot 3');
+  });
+
+  it('leaves them null before any well has a lot, and without a run date', () => {
+    const summary = toRunSummary({ ...run, runDate: null }, []);
+    expect(summary).toMatchObject({ runImportDate: null, runDate: null, kitName: null, lotName: null });
   });
 });

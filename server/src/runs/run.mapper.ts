@@ -12,7 +12,13 @@ import type { RunInterpretationDto, WellInterpretationDto } from './dto/run-inte
 import type { RunSummaryDto } from './dto/run-summary.dto';
 import type { RunDto } from './dto/run.dto';
 
+/** The distinct names, in order, comma-separated; null when there are none. */
+function joinedNames(names: string[]): string | null {
+  return names.length === 0 ? null : [...new Set(names)].join(', ');
+}
+
 export function toRunSummary(run: RunEntity, kits: RunKitPair[]): RunSummaryDto {
+  const runDate = run.runDate ? run.runDate.toISOString() : null;
   return {
     id: run.id,
     businessId: run.businessId,
@@ -21,8 +27,11 @@ export function toRunSummary(run: RunEntity, kits: RunKitPair[]): RunSummaryDto 
     interpretationRunByName: run.interpretationRunByName,
     created: run.createdAt.toISOString(),
     status: run.status,
-    runDate: run.runDate ? run.runDate.toISOString() : null,
+    runDate,
+    runImportDate: runDate,
     kits,
+    kitName: joinedNames(kits.map((pair) => pair.kitName)),
+    lotName: joinedNames(kits.map((pair) => pair.lotName)),
     ftpSent: run.ftpSent,
   };
 }
@@ -34,10 +43,12 @@ export function toRunDto(
   wells: WellEntity[],
   lots: LotView[],
   versionNames: ReadonlyMap<string, string> = new Map(),
+  laboratoryName = '',
 ): RunDto {
   const lotById = new Map(lots.map((lot) => [lot.id, lot]));
   return {
     ...toRunSummary(run, kits),
+    laboratory: { id: run.laboratoryId, name: laboratoryName },
     plateId: run.plateId,
     plateType: run.plateType,
     analyser: { id: run.analyserId, name: analyser?.name ?? run.analyserId },

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DATA_SOURCE, RunReviewRepository } from '@amplio/db';
+import { DATA_SOURCE, LaboratoryRepository, RunReviewRepository } from '@amplio/db';
 import type { DataSource } from 'typeorm';
 import { apiRuntimeProvider } from '../common/api-runtime';
 import { RunAccessService } from './run-access.service';
@@ -17,6 +17,11 @@ import { RunsService } from './runs.service';
     RunListChanges,
     apiRuntimeProvider,
     ...runBodyCacheProviders,
+    {
+      provide: LaboratoryRepository,
+      useFactory: (dataSource: DataSource) => new LaboratoryRepository(dataSource),
+      inject: [DATA_SOURCE],
+    },
     {
       provide: RunReviewRepository,
       useFactory: (dataSource: DataSource) => new RunReviewRepository(dataSource),

@@ -5,6 +5,11 @@ jest.setTimeout(120_000);
 
 interface RunBody {
   plateId: string | null;
+  runDate: string | null;
+  runImportDate: string | null;
+  kitName: string | null;
+  lotName: string | null;
+  laboratory: { id: string; name: string };
   wells: Record<string, { name: string | null; lotName: string | null; kitName: string | null } | undefined>;
 }
 
@@ -116,7 +121,7 @@ describe('run interpretation and chart bodies, cached', () => {
     expect(renamed.text).toContain('"Renamed"');
   });
 
-  it('answers a new run body after a change to the run, a well, or the name of a lot or kit it shows', async () => {
+  it('answers a new run body after a change to the run, a well, or the name of a lot, kit or laboratory it shows', async () => {
     const path = `/run/${run.id}`;
     const read = async (): Promise<{ etag: string | null; body: RunBody }> => {
       const fetched = await get('technician', path);
@@ -144,7 +149,19 @@ describe('run interpretation and chart bodies, cached', () => {
         params: [run.lot.kitId],
         seen: (body) => body.wells.A1?.kitName,
       },
+      {
+        sql: `UPDATE laboratory SET name = name || ' renamed' WHERE id = (SELECT laboratory_id FROM run WHERE id = $1)`,
+        params: [run.id],
+        seen: (body) => body.laboratory.name,
+      },
     ];
+    // SPEC 3's run fields: runImportDate (the run date), kitName and lotName, laboratory.
+    const first = (await read()).body;
+    expect(first.runImportDate).toBe(first.runDate);
+    expect(first.kitName).toBe(first.wells.A1?.kitName);
+    expect(first.lotName).toBe(first.wells.A1?.lotName);
+    expect(first.laboratory.id).toBe(DEMO_LAB);
+    expect(first.laboratory.name).not.toBe('');
     for (const change of changes) {
       const before = await read();
       expect(before).toEqual(await read());

@@ -1231,6 +1231,10 @@ export interface components {
             kitName: string;
             lotName: string;
         };
+        RunLaboratoryDto: {
+            id: string;
+            name: string;
+        };
         RunAnalyserDto: {
             id: string;
             name: string;
@@ -1247,8 +1251,18 @@ export interface components {
             status: "RUN_TO_INTERPRET" | "WAIT_FOR_APPROVAL" | "APPROVED" | "REJECTED";
             /** Format: date-time */
             runDate: string | null;
+            /**
+             * Format: date-time
+             * @description SPEC 3's name for the run date (the run list's run date column): the same as runDate
+             */
+            runImportDate: string | null;
             kits: components["schemas"]["RunKitPairDto"][];
+            /** @description The names of the kits of `kits`, distinct, comma-separated; null before any well has a lot */
+            kitName: string | null;
+            /** @description The names of the lots of `kits`, distinct, comma-separated; null before any well has a lot */
+            lotName: string | null;
             ftpSent: boolean | null;
+            laboratory: components["schemas"]["RunLaboratoryDto"];
             plateId: string | null;
             /** @enum {string} */
             plateType: "RECTANGULAR_96" | "RECTANGULAR_384";
@@ -1329,7 +1343,16 @@ export interface components {
             status: "RUN_TO_INTERPRET" | "WAIT_FOR_APPROVAL" | "APPROVED" | "REJECTED";
             /** Format: date-time */
             runDate: string | null;
+            /**
+             * Format: date-time
+             * @description SPEC 3's name for the run date (the run list's run date column): the same as runDate
+             */
+            runImportDate: string | null;
             kits: components["schemas"]["RunKitPairDto"][];
+            /** @description The names of the kits of `kits`, distinct, comma-separated; null before any well has a lot */
+            kitName: string | null;
+            /** @description The names of the lots of `kits`, distinct, comma-separated; null before any well has a lot */
+            lotName: string | null;
             ftpSent: boolean | null;
         };
         RunPageDto: {

@@ -15,7 +15,26 @@ export class RunSummaryDto {
   @ApiProperty({ format: 'date-time' }) created!: string;
   @ApiProperty({ enum: RUN_STATUSES }) status!: RunStatus;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) runDate!: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: "SPEC 3's name for the run date (the run list's run date column): the same as runDate",
+  })
+  runImportDate!: string | null;
   @ApiProperty({ type: [RunKitPairDto] }) kits!: RunKitPairDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The names of the kits of `kits`, distinct, comma-separated; null before any well has a lot',
+  })
+  kitName!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The names of the lots of `kits`, distinct, comma-separated; null before any well has a lot',
+  })
+  lotName!: string | null;
   @ApiProperty({ type: Boolean, nullable: true }) ftpSent!: boolean | null;
 }
 

@@ -24,7 +24,13 @@ export class RunAnalyserDto {
   @ApiProperty() name!: string;
 }
 
+export class RunLaboratoryDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+}
+
 export class RunDto extends RunSummaryDto {
+  @ApiProperty({ type: RunLaboratoryDto }) laboratory!: RunLaboratoryDto;
   @ApiProperty({ type: String, nullable: true }) plateId!: string | null;
   @ApiProperty({ enum: PLATE_TYPES }) plateType!: PlateType;
   @ApiProperty({ type: RunAnalyserDto }) analyser!: RunAnalyserDto;
