@@ -29,9 +29,17 @@ describe('analyseRunFiles', () => {
         Math.abs((well.channels.FAM.cq ?? Infinity) - (well.channels.FAM.instrumentCq ?? 0)),
       ).toBeLessThanOrEqual(0.01);
     }
+    // No kit configuration: no diagnostic matches; the wells the safety net flags (CY5 of D8 and H7,
+    // docs/interpretation.md) say why and require review.
+    const flagged = run.wells.filter((well) => well.requiresReview).map((well) => well.position);
+    expect(flagged).toEqual(['D8', 'H7']);
+    for (const well of run.wells)
+      expect(well.reasonCode).toBe(
+        well.requiresReview ? 'AMPLIFICATION_WITHOUT_CQ' : 'NO_DIAGNOSTIC_MATCHED',
+      );
     const csv = toCsv(run).split('\n');
     expect(csv[0]).toBe(
-      'position,sampleName,channel,cq,endRfu,threshold,instrumentCq,instrumentThreshold,ratio,suggestedResult',
+      'position,sampleName,channel,cq,endRfu,threshold,instrumentCq,instrumentThreshold,ratio,suggestedResult,reasonCode,requiresReview',
     );
     expect(csv.length).toBeGreaterThan(run.wells.length);
   });

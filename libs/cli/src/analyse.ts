@@ -30,6 +30,10 @@ export interface AnalysedWell {
   channels: Record<string, AnalysedChannel>;
   ratio: number | null;
   suggestedResult: string | null;
+  /** Why the well has no result or is invalid (docs/interpretation.md, "Result states and reasons"); null for a result. */
+  reasonCode: string | null;
+  /** True when a person must look at the well (an amplification without Cq, a threshold crossed at the last read, an unreadable curve). */
+  requiresReview: boolean;
 }
 
 /** The stable JSON shape of `amplio analyse` (docs/cli.md). */
@@ -112,6 +116,8 @@ export async function analyseRunFiles(files: RunFile[], options: AnalyseOptions)
         suggestedResult: result.suggestedDiagnosticId
           ? (labels.get(result.suggestedDiagnosticId) ?? null)
           : null,
+        reasonCode: result.reasonCode,
+        requiresReview: result.requiresReview,
       };
     }),
   };
@@ -136,6 +142,8 @@ export function toCsv(run: AnalysedRun): string {
     'instrumentThreshold',
     'ratio',
     'suggestedResult',
+    'reasonCode',
+    'requiresReview',
   ];
   const rows = [header.join(',')];
   for (const well of run.wells) {
@@ -152,6 +160,8 @@ export function toCsv(run: AnalysedRun): string {
           values.instrumentThreshold,
           well.ratio,
           well.suggestedResult,
+          well.reasonCode,
+          String(well.requiresReview),
         ]
           .map(csvCell)
           .join(','),
