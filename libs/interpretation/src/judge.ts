@@ -83,29 +83,16 @@ export function judge(
       break;
     }
   }
-  const missed = channels.find((c) => c.amplification === true && c.cq === null);
-  if (missed) {
+  const review = reviewReason(channels);
+  if (review) {
     return {
       ...base,
       suggestedDiagnosticId: null,
       matchedDiagnosticId: matched?.id ?? null,
       resultState: 'NO_RESULT',
-      reason: `Channel ${missed.dye}: the curve amplifies but the Cq method found no Cq; review it`,
-      reasonCode: 'AMPLIFICATION_WITHOUT_CQ',
-      reasonParams: { channel: missed.dye },
-      requiresReview: true,
-    };
-  }
-  const lastRead = channels.find((c) => c.lastReadCrossing === true && c.cq === null);
-  if (lastRead) {
-    return {
-      ...base,
-      suggestedDiagnosticId: null,
-      matchedDiagnosticId: matched?.id ?? null,
-      resultState: 'NO_RESULT',
-      reason: `Channel ${lastRead.dye}: the curve crosses the threshold only at its last read; review it`,
-      reasonCode: 'THRESHOLD_CROSSED_AT_LAST_READ',
-      reasonParams: { channel: lastRead.dye },
+      reason: `Channel ${review.dye}: ${review.text}; review it`,
+      reasonCode: review.code,
+      reasonParams: { channel: review.dye },
       requiresReview: true,
     };
   }
@@ -128,6 +115,27 @@ export function judge(
     reason: invalid ? `${control ? 'Control failed' : 'Invalid result'}: ${matched.label}` : null,
     reasonCode: invalid ? 'INVALID_DIAGNOSTIC' : null,
   };
+}
+
+/** A channel without Cq that a person must look at (steps 3 and 4 of `judge`), or null. */
+function reviewReason(
+  channels: ChannelResult[],
+): { code: 'AMPLIFICATION_WITHOUT_CQ' | 'THRESHOLD_CROSSED_AT_LAST_READ'; dye: string; text: string } | null {
+  const missed = channels.find((c) => c.amplification === true && c.cq === null);
+  if (missed)
+    return {
+      code: 'AMPLIFICATION_WITHOUT_CQ',
+      dye: missed.dye,
+      text: 'the curve amplifies but the Cq method found no Cq',
+    };
+  const lastRead = channels.find((c) => c.lastReadCrossing === true && c.cq === null);
+  if (lastRead)
+    return {
+      code: 'THRESHOLD_CROSSED_AT_LAST_READ',
+      dye: lastRead.dye,
+      text: 'the curve crosses the threshold only at its last read',
+    };
+  return null;
 }
 
 /** Why a control well makes the run's samples invalid, or null when it passed. */
