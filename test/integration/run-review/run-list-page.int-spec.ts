@@ -12,6 +12,9 @@ interface RunSummary {
   created: string;
   status: string;
   runDate: string | null;
+  runImportDate: string | null;
+  kitName: string | null;
+  lotName: string | null;
   kits: Array<{ kitName: string; lotName: string }>;
   ftpSent: boolean | null;
 }
@@ -67,7 +70,10 @@ describe('run list page', () => {
       created: row?.created_at.toISOString(),
       status: 'RUN_TO_INTERPRET',
       runDate: null,
+      runImportDate: null,
       kits: [expect.objectContaining({ kitName: expect.any(String), lotName: expect.any(String) })],
+      kitName: summary?.kits[0]?.kitName,
+      lotName: summary?.kits[0]?.lotName,
       ftpSent: null,
     });
     // The same token again (the user resolved from the cache): still only the demo laboratory.
