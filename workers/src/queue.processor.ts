@@ -43,8 +43,19 @@ export abstract class QueueProcessor extends WorkerHost {
   }
 }
 
-function processorFor(queue: QueueName, concurrency: number): Type<QueueProcessor> {
-  @Processor(queue, { concurrency })
+/** How many jobs at once (WORKER_CONCURRENCY) and how long a job's lock lasts unrenewed (JOB_LOCK_MS). */
+export interface ProcessorOptions {
+  concurrency: number;
+  lockMs: number;
+}
+
+function processorFor(queue: QueueName, options: ProcessorOptions): Type<QueueProcessor> {
+  // A job whose worker died is stalled once its lock lapses; the check runs as often as the lock lasts.
+  @Processor(queue, {
+    concurrency: options.concurrency,
+    lockDuration: options.lockMs,
+    stalledInterval: options.lockMs,
+  })
   @Injectable()
   class QueueNameProcessor extends QueueProcessor {
     constructor(registry: JobRegistry) {
@@ -58,6 +69,6 @@ function processorFor(queue: QueueName, concurrency: number): Type<QueueProcesso
 }
 
 /** One processor class per queue this worker takes (WORKER_QUEUES). */
-export function queueProcessors(queues: QueueName[], concurrency: number): Type<QueueProcessor>[] {
-  return queues.map((queue) => processorFor(queue, concurrency));
+export function queueProcessors(queues: QueueName[], options: ProcessorOptions): Type<QueueProcessor>[] {
+  return queues.map((queue) => processorFor(queue, options));
 }

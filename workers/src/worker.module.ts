@@ -29,7 +29,10 @@ export class WorkerModule {
           { provide: EVENT_PUBLISHER, useValue: createRedisEventPublisher(redis.duplicate()) },
         ),
       ],
-      providers: queueProcessors(config.workerQueues, config.workerConcurrency),
+      providers: queueProcessors(config.workerQueues, {
+        concurrency: config.workerConcurrency,
+        lockMs: config.jobLockMs,
+      }),
     };
   }
 }

@@ -23,6 +23,13 @@ describe('loadConfig', () => {
     expect(config.workerQueues).toEqual(['import', 'interpretation']);
   });
 
+  it("reads how long a worker's job lock lasts (BullMQ's 30 s by default), bounded", () => {
+    expect(loadConfig({}).jobLockMs).toBe(30_000);
+    expect(loadConfig({ JOB_LOCK_MS: '5000' }).jobLockMs).toBe(5_000);
+    expect(() => loadConfig({ JOB_LOCK_MS: '10' })).toThrow(/JOB_LOCK_MS/);
+    expect(() => loadConfig({ JOB_LOCK_MS: 'soon' })).toThrow(ConfigError);
+  });
+
   it('stops start-up on invalid values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ WORKER_QUEUES: 'import,printing' })).toThrow(/printing/);

@@ -14,6 +14,12 @@ export interface AppConfig {
   redisUrl: string | null;
   workerQueues: QueueName[];
   workerConcurrency: number;
+  /**
+   * JOB_LOCK_MS (1,000..600,000, default 30,000, BullMQ's): how long a worker's hold on a job lasts
+   * unrenewed, and how often stalled jobs are looked for. A worker that dies mid-job has its job
+   * taken up by another within about twice this.
+   */
+  jobLockMs: number;
   oidc: {
     builtIn: boolean;
     url: string;
@@ -164,6 +170,7 @@ export function loadConfig(env: Env = process.env, rootDir = process.cwd()): App
     redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
     workerQueues: queues.length > 0 ? (queues as QueueName[]) : [...QUEUE_NAMES],
     workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 2, 1, 64),
+    jobLockMs: integer(env, 'JOB_LOCK_MS', 30_000, 1_000, 600_000),
     oidc: {
       builtIn,
       url: oidcUrl,

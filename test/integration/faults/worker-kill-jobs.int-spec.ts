@@ -37,7 +37,12 @@ describe('worker SIGKILL during an export and a transfer (scaled mode)', () => {
   const runs: Array<{ id: string; businessId: string }> = [];
 
   beforeAll(async () => {
-    env = await startFaultEnvironment({ IMPORT_RELAY_INTERVAL_MS: '1000', IMPORT_WAIT_MS: '0' });
+    env = await startFaultEnvironment({
+      IMPORT_RELAY_INTERVAL_MS: '1000',
+      IMPORT_WAIT_MS: '0',
+      // A killed worker's job is taken up again within about twice this (BullMQ's default: 30 s).
+      JOB_LOCK_MS: '5000',
+    });
     db = new Client({ connectionString: env.superuserUrl });
     await db.connect();
     technician = await tokenFor(env.url, 'technician');
