@@ -324,6 +324,22 @@ describe('kits, kit versions and kit configuration (real PostgreSQL, every role,
     expect(
       (await app.call('otherdoctor', 'DELETE', `/kit-version/laboratory/${custom.body.id}`)).status,
     ).toBe(404);
+    // SPEC 3: a kit carries its versions, official ones and the reader's laboratory's only.
+    const versionIdsOnKits = async (login: string): Promise<string[]> =>
+      (
+        await app.call<Array<{ versions: Array<{ id: string; laboratoryId: string | null }> }>>(
+          login,
+          'GET',
+          '/kit',
+        )
+      ).body.flatMap((kit) => kit.versions.map((version) => version.id));
+    expect(await versionIdsOnKits('labadmin')).toEqual(
+      expect.arrayContaining([RESPIRATORY_VERSION, custom.body.id]),
+    );
+    expect(await versionIdsOnKits('superadmin')).toContain(custom.body.id);
+    const otherLaboratory = await versionIdsOnKits('otheradmin');
+    expect(otherLaboratory).toContain(RESPIRATORY_VERSION);
+    expect(otherLaboratory).not.toContain(custom.body.id);
     // The super admin crosses laboratories explicitly and sees the laboratory's name.
     const all = await app.call<{ content: Version[] }>('superadmin', 'GET', '/kit-version/laboratory');
     expect(all.body.content.map((v) => [v.version, v.laboratoryName])).toEqual([

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { KIT_ANALYSER_STATUSES, type KitEntity, KitRepository } from '@amplio/db';
+import { KIT_ANALYSER_STATUSES, type KitEntity, KitRepository, type KitVersionSummary } from '@amplio/db';
 import { EXPRESSION_OPERATORS } from '@amplio/domain';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import {
@@ -10,6 +10,7 @@ import {
   isManufacturerAdmin,
   isSuperAdmin,
   laboratoryOf,
+  readerOf,
   unwrap,
 } from './configuration-access';
 import type { AnalyserDto } from './dto/analyser.dto';
@@ -19,11 +20,12 @@ import type { KitDto } from './dto/kit.dto';
 /** The variables of SPEC 3 an expression may use. */
 export const EXPRESSION_VARIABLES = ['CQ FAM', 'CQ HEX', 'RFU FAM/HEX ratio'] as const;
 
-const toKitDto = (kit: KitEntity): KitDto => ({
+const toKitDto = (kit: KitEntity, versions: KitVersionSummary[] = []): KitDto => ({
   id: kit.id,
   name: kit.name,
   reference: kit.reference,
   ownerLaboratoryId: kit.ownerLaboratoryId,
+  versions: versions.map(({ kitId: _kitId, ...version }) => version),
 });
 
 /** Analysers and kits: everyone reads them; only a manufacturer admin adds a kit. */
@@ -38,16 +40,30 @@ export class KitsService {
 
   /** Admins see every kit; others only the kits linked to a lot of their laboratory (SPEC 2). */
   async list(user: AuthenticatedUser): Promise<KitDto[]> {
-    if (isAdmin(user) || isSuperAdmin(user)) return (await this.kits.listKits()).map(toKitDto);
+    if (isAdmin(user) || isSuperAdmin(user)) return this.withVersions(user, await this.kits.listKits());
     return this.linkedToLots(user);
   }
 
   async linkedToLots(user: AuthenticatedUser): Promise<KitDto[]> {
-    return (await this.kits.listKitsLinkedToLots(laboratoryOf(user))).map(toKitDto);
+    return this.withVersions(user, await this.kits.listKitsLinkedToLots(laboratoryOf(user)));
   }
 
   async forAnalyser(user: AuthenticatedUser, analyserId: string, linkedToLots: boolean): Promise<KitDto[]> {
-    return (await this.kits.listKitsForAnalyser(analyserId, laboratoryOf(user), linkedToLots)).map(toKitDto);
+    return this.withVersions(
+      user,
+      await this.kits.listKitsForAnalyser(analyserId, laboratoryOf(user), linkedToLots),
+    );
+  }
+
+  /** Each kit with the versions its reader sees (SPEC 3: a kit's `versions`), in one query. */
+  private async withVersions(user: AuthenticatedUser, kits: KitEntity[]): Promise<KitDto[]> {
+    const versions = await this.kits.listVersionsOfKits(
+      kits.map((kit) => kit.id),
+      readerOf(user),
+    );
+    const byKit = new Map<string, KitVersionSummary[]>();
+    for (const version of versions) byKit.set(version.kitId, [...(byKit.get(version.kitId) ?? []), version]);
+    return kits.map((kit) => toKitDto(kit, byKit.get(kit.id)));
   }
 
   async create(user: AuthenticatedUser, body: CreateKitDto): Promise<KitDto> {

@@ -1,5 +1,5 @@
-import type { RunEntity, WellEntity, WellInterpretationEntity } from '@amplio/db';
-import { CHART_DIGITS, chartValue, toChartDto, toRunSummary } from './run.mapper';
+import type { LotView, RunEntity, WellEntity, WellInterpretationEntity } from '@amplio/db';
+import { CHART_DIGITS, chartValue, toChartDto, toRunDto, toRunSummary } from './run.mapper';
 
 describe('chartValue', () => {
   it.each([
@@ -93,5 +93,55 @@ describe('toRunSummary', () => {
   it('leaves them null before any well has a lot, and without a run date', () => {
     const summary = toRunSummary({ ...run, runDate: null }, []);
     expect(summary).toMatchObject({ runImportDate: null, runDate: null, kitName: null, lotName: null });
+  });
+});
+
+describe('toRunDto wells', () => {
+  const run = {
+    id: 'r1',
+    businessId: 'R000001',
+    fileName: 'run.xlsx',
+    instrumentName: 'QS7',
+    interpretationRunByName: null,
+    createdAt: new Date('2026-11-28T08:00:00Z'),
+    status: 'RUN_TO_INTERPRET',
+    runDate: null,
+    ftpSent: null,
+    laboratoryId: 'lab1',
+    analyserId: 'a1',
+  } as RunEntity;
+  const lot = { id: 'lot1', name: 'L-001', kitId: 'kit1', kitName: 'Kit A', kitVersionId: 'v1' } as LotView;
+  const well = (position: string, lotId: string | null, sampleType: WellEntity['sampleType']) =>
+    ({
+      id: `w-${position}`,
+      position,
+      name: null,
+      sampleType,
+      lotId,
+      kitVersionId: lotId ? 'v1' : null,
+    }) as WellEntity;
+
+  it("gives SPEC 3's well fields: analyseWell, kit and lot beside the flat names", () => {
+    const dto = toRunDto(
+      run,
+      [],
+      null,
+      [well('A1', 'lot1', 'SAMPLE'), well('A2', 'lot1', null), well('A3', null, null)],
+      [lot],
+      new Map([['v1', '1.2']]),
+      'Lab',
+    );
+    expect(dto.wells.A1).toMatchObject({
+      analyseWell: true,
+      kit: { id: 'kit1', name: 'Kit A' },
+      lot: { id: 'lot1', name: 'L-001' },
+      kitName: 'Kit A',
+      lotName: 'L-001',
+      lotId: 'lot1',
+      kitVersion: '1.2',
+    });
+    expect(dto.wells.A2).toMatchObject({ analyseWell: false, kit: { id: 'kit1' }, lot: { id: 'lot1' } });
+    expect(dto.wells.A3).toMatchObject({ analyseWell: false, kit: null, lot: null, kitVersion: null });
+    expect(dto.laboratory).toEqual({ id: 'lab1', name: 'Lab' });
   });
 });

@@ -73,6 +73,9 @@ export function toRunDto(
             kitVersion: well.kitVersionId ? (versionNames.get(well.kitVersionId) ?? null) : null,
             lotName: lot?.name ?? null,
             lotId: well.lotId,
+            analyseWell: well.lotId !== null && well.sampleType !== null,
+            kit: lot ? { id: lot.kitId, name: lot.kitName } : null,
+            lot: lot ? { id: lot.id, name: lot.name } : null,
           },
         ];
       }),

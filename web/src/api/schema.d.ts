@@ -1301,6 +1301,10 @@ export interface components {
             size: number;
             sha256: string;
         };
+        RunWellRefDto: {
+            id: string;
+            name: string;
+        };
         RunWellDto: {
             id: string;
             position: string;
@@ -1312,6 +1316,12 @@ export interface components {
             kitVersion: string | null;
             lotName: string | null;
             lotId: string | null;
+            /** @description Whether the well is interpreted: it has a lot (hence a kit) and a sample type */
+            analyseWell: boolean;
+            /** @description The lot's kit (SPEC 3 `kit`) */
+            kit: components["schemas"]["RunWellRefDto"] | null;
+            /** @description The lot (SPEC 3 `lot`) */
+            lot: components["schemas"]["RunWellRefDto"] | null;
         };
         WellConfigurationDto: {
             /** @example A1 */
@@ -1606,12 +1616,24 @@ export interface components {
             minNumberOfFilesByRun: number;
             maxNumberOfFilesByRun: number;
         };
+        KitVersionRefDto: {
+            id: string;
+            /** @example 1.0 */
+            version: string;
+            locked: boolean;
+            /** @description null for an official version; else the laboratory's */
+            laboratoryId: string | null;
+            /** @description For a laboratory version, the official one it customises */
+            officialVersionId: string | null;
+        };
         KitDto: {
             id: string;
             name: string;
             reference: string;
             /** @description The kit-manufacturer laboratory that owns the kit */
             ownerLaboratoryId: string;
+            /** @description SPEC 3 `versions`: the official versions and the reader's laboratory's, oldest first */
+            versions: components["schemas"]["KitVersionRefDto"][];
         };
         CreateKitDto: {
             name: string;
@@ -1626,10 +1648,6 @@ export interface components {
         NamedRefDto: {
             id: string;
             name: string;
-        };
-        KitVersionRefDto: {
-            id: string;
-            version: string;
         };
         KitVersionAnalyserDto: {
             kitAnalyserId: string | null;

@@ -8,6 +8,15 @@ import {
   type WriteOutcome,
 } from './configuration-actor';
 
+export interface KitVersionSummary {
+  id: string;
+  kitId: string;
+  version: string;
+  locked: boolean;
+  laboratoryId: string | null;
+  officialVersionId: string | null;
+}
+
 /** Analysers (everyone reads them) and kits (shared by every laboratory, owned by a manufacturer). */
 export class KitRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -28,6 +37,36 @@ export class KitRepository {
 
   listKits(): Promise<KitEntity[]> {
     return this.dataSource.getRepository(KitEntity).find({ order: { name: 'ASC' } });
+  }
+
+  /**
+   * The versions of these kits a reader sees, oldest first: official ones and the reader's laboratory's
+   * (every laboratory's for a super admin, `reader` null); deleted versions are left out.
+   */
+  async listVersionsOfKits(kitIds: string[], reader: string | null): Promise<KitVersionSummary[]> {
+    if (kitIds.length === 0) return [];
+    const rows: Array<{
+      id: string;
+      kit_id: string;
+      version: string;
+      locked: boolean;
+      laboratory_id: string | null;
+      official_version_id: string | null;
+    }> = await this.dataSource.query(
+      `SELECT id, kit_id, version, locked, laboratory_id, official_version_id FROM kit_version
+        WHERE kit_id = ANY($1::uuid[]) AND NOT deleted
+          AND ($2::uuid IS NULL OR laboratory_id IS NULL OR laboratory_id = $2::uuid)
+        ORDER BY created_at, id`,
+      [kitIds, reader],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      kitId: row.kit_id,
+      version: row.version,
+      locked: row.locked,
+      laboratoryId: row.laboratory_id,
+      officialVersionId: row.official_version_id,
+    }));
   }
 
   findKit(id: string): Promise<KitEntity | null> {

@@ -3,6 +3,11 @@ import { IMPORT_STATES, PLATE_TYPES, SAMPLE_TYPES } from '@amplio/domain';
 import type { ImportState, PlateType, SampleType } from '@amplio/domain';
 import { RunSummaryDto } from './run-summary.dto';
 
+export class RunWellRefDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+}
+
 export class RunWellDto {
   @ApiProperty() id!: string;
   @ApiProperty() position!: string;
@@ -17,6 +22,14 @@ export class RunWellDto {
   kitVersion!: string | null;
   @ApiProperty({ type: String, nullable: true }) lotName!: string | null;
   @ApiProperty({ type: String, nullable: true }) lotId!: string | null;
+  @ApiProperty({
+    description: 'Whether the well is interpreted: it has a lot (hence a kit) and a sample type',
+  })
+  analyseWell!: boolean;
+  @ApiProperty({ type: RunWellRefDto, nullable: true, description: "The lot's kit (SPEC 3 `kit`)" })
+  kit!: RunWellRefDto | null;
+  @ApiProperty({ type: RunWellRefDto, nullable: true, description: 'The lot (SPEC 3 `lot`)' })
+  lot!: RunWellRefDto | null;
 }
 
 export class RunAnalyserDto {
