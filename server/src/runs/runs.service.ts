@@ -17,10 +17,13 @@ import { SearchService } from '../search/search.service';
 import { type SerializedBody, type SerializedBodyCache, serializeOnce } from './serialized-body-cache';
 import { RUN_BODY_CACHE, RUN_LIST_CACHE } from './run-body-cache';
 import { RunListChanges } from './run-list-changes.service';
+import { RunListCounts } from './run-list-counts';
 
 /** The run list, one run, its well configuration and its interpretation (SPEC 2 and 4). */
 @Injectable()
 export class RunsService {
+  private readonly counts = new RunListCounts();
+
   constructor(
     private readonly access: RunAccessService,
     private readonly runs: RunRepository,
@@ -54,17 +57,26 @@ export class RunsService {
       query.sortDirection ?? 'desc',
       query.search?.trim() ?? '',
     ].join('\u0000');
-    return this.pages.get(key, () => this.page(user, query), gzip);
+    return this.pages.get(key, () => this.page(user, query, version), gzip);
   }
 
-  private async page(user: AuthenticatedUser, query: RunPageQueryDto): Promise<RunPageDto> {
+  /** One page; with the list's version, the count of that version and search is read once (RunListCounts). */
+  private async page(
+    user: AuthenticatedUser,
+    query: RunPageQueryDto,
+    version: string | null = null,
+  ): Promise<RunPageDto> {
+    const search = query.search?.trim() || null;
+    const knownTotal = version === null ? undefined : this.counts.get(version, search ?? '');
     const { runs, total } = await this.search.pageRuns(scopeOf(user), {
       page: query.page ?? 0,
       size: query.size ?? 20,
-      search: query.search?.trim() || null,
+      search,
       sort: query.sort ?? 'businessId',
       direction: query.sortDirection ?? 'desc',
+      knownTotal,
     });
+    if (version !== null && knownTotal === undefined) this.counts.set(version, search ?? '', total);
     const kits = await this.runs.kitPairs(runs.map((run) => run.id));
     return {
       listObjects: runs.map((run) => toRunSummary(run, kits.get(run.id) ?? [])),

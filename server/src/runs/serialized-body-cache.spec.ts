@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { matchesEtag, SerializedBodyCache, serializeBody } from './serialized-body-cache';
+import { GZIP_JSON_LIMITS } from '../common/gzip-json';
+import { gzipBody, matchesEtag, SerializedBodyCache, serializeBody } from './serialized-body-cache';
 
 const payload = (size: number, mark = 'x'): { data: string } => ({ data: mark.repeat(size) });
 
@@ -105,5 +106,17 @@ describe('matchesEtag', () => {
   it('does not match another tag or no header', () => {
     expect(matchesEtag('"other"', etag)).toBe(false);
     expect(matchesEtag(undefined, etag)).toBe(false);
+  });
+});
+
+describe('gzipBody', () => {
+  it.each([
+    ['a page (sync)', 10_000],
+    ['a chart above the sync limit (thread pool)', GZIP_JSON_LIMITS.maxBytes + 1],
+  ])('compresses %s to a gzip that decompresses to the JSON', async (_case, size) => {
+    const json = Buffer.from(JSON.stringify({ text: 'x'.repeat(size) }));
+    const compressed = await gzipBody(json);
+    expect(compressed.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(gunzipSync(compressed).equals(json)).toBe(true);
   });
 });

@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
+import { GZIP_JSON_LIMITS } from '../common/gzip-json';
 
 const gzipAsync = promisify(gzip);
+
+/**
+ * A body's gzip form: in one synchronous call up to GZIP_JSON_LIMITS.maxBytes (a run-list page, 10
+ * KB: 0.04 ms, against 0.2 ms through the thread pool, the difference being the pool's overhead), on the
+ * thread pool above it (a 384-well chart), so that no request holds the event loop for long.
+ */
+export function gzipBody(json: Buffer): Promise<Buffer> {
+  return json.length <= GZIP_JSON_LIMITS.maxBytes ? Promise.resolve(gzipSync(json)) : gzipAsync(json);
+}
 
 /** A JSON response body serialized once, its strong ETag, and its gzip form once a client asked for it. */
 export interface SerializedBody {
@@ -27,7 +37,7 @@ export function serializeBody(value: unknown): SerializedBody {
 /** A body serialized for one response only (not kept), compressed when the client accepts gzip. */
 export async function serializeOnce(value: unknown, withGzip: boolean): Promise<SerializedBody> {
   const body = serializeBody(value);
-  if (withGzip) body.gzip = await gzipAsync(body.json);
+  if (withGzip) body.gzip = await gzipBody(body.json);
   return body;
 }
 
@@ -62,7 +72,7 @@ export class SerializedBodyCache {
   private async compress(key: string, body: SerializedBody): Promise<void> {
     let pending = this.compressing.get(body);
     if (!pending) {
-      pending = gzipAsync(body.json).then((compressed) => {
+      pending = gzipBody(body.json).then((compressed) => {
         body.gzip = compressed;
         // Still the same entry (not evicted meanwhile): account for the compressed bytes.
         if (this.entries.get(key) === body) {

@@ -11,6 +11,8 @@ export interface RunListQuery {
   search: string | null;
   sort: RunSortField;
   direction: SortDirection;
+  /** The number of matches, when known for this state of the list (PostgreSQL then does not count again). */
+  knownTotal?: number;
 }
 
 /** Run search and its index (docs/search.md). */
@@ -36,6 +38,7 @@ export class SearchService {
       direction: query.direction,
       page: query.page,
       size: query.size,
+      knownTotal: query.knownTotal,
     });
     // PostgreSQL answers the page's runs with their ids; Elasticsearch only the ids.
     return { runs: runs ?? (await this.runs.findRuns(ids)), total };

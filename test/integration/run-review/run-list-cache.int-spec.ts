@@ -186,4 +186,24 @@ describe('run list pages, cached per laboratory version', () => {
     // Cached again from here: the same bytes twice.
     expect((await get('technician')).etag).toBe(after.etag);
   });
+  it('counts once per version and search: another page of that version reuses the count, a change counts again', async () => {
+    const pageOf = (page: number, search = ''): string =>
+      `/run?page=${page}&size=1&sort=created&sortDirection=desc${search ? `&search=${search}` : ''}`;
+    const total = (await get('technician', pageOf(0))).body.numberOfObjects;
+    const searched = (await get('technician', pageOf(0, 'xml'))).body.numberOfObjects;
+    const {
+      rows: [other],
+    } = await sql.query<{ id: string }>(`SELECT id FROM run WHERE laboratory_id = $1 LIMIT 1`, [OTHER_LAB]);
+    // A run moved in without a notification: a page of the same version not read before still
+    // answers the version's count (counted again, it would be one more).
+    await unannounced(`UPDATE run SET laboratory_id = $1 WHERE id = $2`, [DEMO_LAB, other.id]);
+    expect((await get('technician', pageOf(1))).body.numberOfObjects).toBe(total);
+    expect((await get('technician', pageOf(1, 'xml'))).body.numberOfObjects).toBe(searched);
+    // An announced change moves the version: every page, new or not, counts again.
+    await createReviewRun(app.dataSource, DEMO_LAB, 'WAIT_FOR_APPROVAL');
+    expect((await get('technician', pageOf(2))).body.numberOfObjects).toBe(total + 2);
+    expect((await get('technician', pageOf(0))).body.numberOfObjects).toBe(total + 2);
+    await sql.query(`UPDATE run SET laboratory_id = $1 WHERE id = $2`, [OTHER_LAB, other.id]);
+    expect((await get('technician', pageOf(1))).body.numberOfObjects).toBe(total + 1);
+  });
 });

@@ -20,6 +20,15 @@ function nodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 }
 
+/**
+ * The page's ids: the Limit node and what it reads. The page's 25 runs are put in order again above
+ * it (a Sort of the page alone); what must not be sorted is the laboratory's runs under the Limit.
+ */
+function underLimit(plan: PlanNode[]): PlanNode[] {
+  const limit = plan.find((node) => node['Node Type'] === 'Limit');
+  return limit ? nodes(limit) : plan;
+}
+
 type Explained = Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>;
 
 const literal = (value: unknown): string => `'${String(value).replace(/'/g, "''")}'`;
@@ -165,7 +174,7 @@ describe('run search query plans at 100,000 runs', () => {
     for (const scope of [labA, all]) {
       const [page] = await plans(scope, []);
       expect(seqScansOfRun(page)).toEqual([]);
-      expect(page.map((node) => node['Node Type'])).not.toContain('Sort');
+      expect(underLimit(page).map((node) => node['Node Type'])).not.toContain('Sort');
       const indexes = page.map((node) => node['Index Name'] ?? '');
       expect(indexes.filter((name) => name.endsWith('business_id'))).not.toEqual([]);
     }
@@ -177,7 +186,7 @@ describe('run search query plans at 100,000 runs', () => {
       for (const scope of [labA, all]) {
         const [page, count] = await plans(scope, [], sort, direction);
         expect(seqScansOfRun(page)).toEqual([]);
-        expect(page.map((node) => node['Node Type'])).not.toContain('Sort');
+        expect(underLimit(page).map((node) => node['Node Type'])).not.toContain('Sort');
         if (scope === labA) expect(seqScansOfRun(count)).toEqual([]);
       }
     },

@@ -25,6 +25,7 @@ export class PostgresRunSearch implements RunSearchIndex {
       direction: request.direction,
       page: request.page,
       size: request.size,
+      knownTotal: request.knownTotal,
     });
   }
 

@@ -12,6 +12,8 @@ export interface RunSearchRequest {
   direction: SortDirection;
   page: number;
   size: number;
+  /** The number of matches when the caller knows it for this state of the list (PostgreSQL then skips the count). */
+  knownTotal?: number;
 }
 
 /** Where a rebuild reads the runs from (PostgreSQL, the source of truth). */

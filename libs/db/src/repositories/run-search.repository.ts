@@ -12,6 +12,8 @@ export interface RunSearchPageQuery {
   words: string[];
   sort: RunSortField;
   direction: SortDirection;
+  /** How many runs match, when the caller already knows it for this state of the list: not counted again. */
+  knownTotal?: number;
 }
 
 export interface RunIdPage {
@@ -50,13 +52,13 @@ export interface SearchChange {
 
 /** The column each sort field orders by (every one has an index, migration 1764600000000). */
 const SORT_COLUMNS: Record<RunSortField, string> = {
-  businessId: 'r.business_id',
-  fileName: 'r.file_name',
-  instrumentName: 'r.instrument_name',
-  created: 'r.created_at',
-  status: 'r.status',
-  runDate: 'r.run_date',
-  interpretationRunByName: 'r.interpretation_run_by_name',
+  businessId: 'business_id',
+  fileName: 'file_name',
+  instrumentName: 'instrument_name',
+  created: 'created_at',
+  status: 'status',
+  runDate: 'run_date',
+  interpretationRunByName: 'interpretation_run_by_name',
 };
 
 /** `\`, `%` and `_` match themselves in a LIKE pattern. */
@@ -68,10 +70,10 @@ export function likeEscape(word: string): string {
  * The ORDER BY of a sort: the column then the business id, both in the asked direction and with
  * PostgreSQL's default null placement (nulls count as largest), so one b-tree serves both directions.
  */
-export function runOrderBy(sort: RunSortField, direction: SortDirection): string {
+export function runOrderBy(sort: RunSortField, direction: SortDirection, alias = 'r'): string {
   const way = direction === 'asc' ? 'ASC' : 'DESC';
-  if (sort === 'businessId') return `r.business_id ${way}`;
-  return `${SORT_COLUMNS[sort]} ${way}, r.business_id ${way}`;
+  if (sort === 'businessId') return `${alias}.business_id ${way}`;
+  return `${alias}.${SORT_COLUMNS[sort]} ${way}, ${alias}.business_id ${way}`;
 }
 
 interface DocumentRow {
@@ -143,8 +145,9 @@ export class RunSearchRepository {
   /**
    * One page, in order, and how many runs match (every word must match, anywhere), in one statement
    * (one round trip, one snapshot): the page's ids come from an index (index-only scan, migration
-   * 1764860000000), its runs are read by primary key and the count is a sub-query computed once. A
-   * page past the last run has no row to carry the count: it is then counted alone.
+   * 1764860000000), its runs are read by primary key and put in order again (25 rows), and the count
+   * is a sub-query computed once, left out when the caller knows it (`knownTotal`). A page past the
+   * last run has no row to carry the count: it is then counted alone.
    */
   async pageRunIds(scope: LaboratoryScope, query: RunSearchPageQuery): Promise<RunIdPage> {
     const where = scopeCondition(scope, 'r.laboratory_id', 1);
@@ -155,27 +158,27 @@ export class RunSearchRepository {
       sql += ` AND r.search_text LIKE ('%' || amplio_search_fold($${params.length}) || '%')`;
     }
     const pageParams = [...params, query.size, query.page * query.size];
-    const order = runOrderBy(query.sort, query.direction);
     const count = `SELECT count(*)::int AS total ${sql}`;
+    const known = query.knownTotal;
     // A search's best plan depends on its words (a rare word by the trigram index, a common one by
     // the laboratory's entries): planned each time. A page without words is prepared once per connection.
     const read = <Row extends QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> =>
       query.words.length === 0
         ? preparedQuery<Row>(this.dataSource, text, values)
         : this.dataSource.query<Row[]>(text, values);
-    const rows = await read<Record<string, unknown> & { page_row: string; page_total: number }>(
-      `SELECT ${runColumns()}, page.n AS page_row, (${count}) AS page_total
-         FROM (SELECT r.id, row_number() OVER (ORDER BY ${order}) AS n ${sql} ORDER BY ${order}
+    const rows = await read<Record<string, unknown> & { page_total: number | null }>(
+      `SELECT ${runColumns()}, ${known === undefined ? `(${count})` : 'NULL::int'} AS page_total
+         FROM (SELECT r.id ${sql} ORDER BY ${runOrderBy(query.sort, query.direction)}
                 LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}) page
-         JOIN run ON run.id = page.id`,
+         JOIN run ON run.id = page.id
+        ORDER BY ${runOrderBy(query.sort, query.direction, 'run')}`,
       pageParams,
     );
     const total =
-      rows.length > 0 ? rows[0].page_total : ((await read<{ total: number }>(count, params))[0]?.total ?? 0);
-    // The join keeps the page's order in practice; the row number makes it certain.
-    const runs = rows
-      .sort((a, b) => Number(a.page_row) - Number(b.page_row))
-      .map(({ page_row: _row, page_total: _total, ...columns }) => Object.assign(new RunEntity(), columns));
+      known ??
+      (rows.length > 0 ? rows[0].page_total : (await read<{ total: number }>(count, params))[0]?.total) ??
+      0;
+    const runs = rows.map(({ page_total: _total, ...columns }) => Object.assign(new RunEntity(), columns));
     return { ids: runs.map((run) => run.id), total, runs };
   }
 
