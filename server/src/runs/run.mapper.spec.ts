@@ -64,19 +64,21 @@ describe('toChartDto', () => {
   });
 });
 
-describe('toRunSummary', () => {
-  const run = {
-    id: 'r1',
-    businessId: 'R000001',
-    fileName: 'run.xlsx',
-    instrumentName: 'QS7',
-    interpretationRunByName: null,
-    createdAt: new Date('2026-11-28T08:00:00Z'),
-    status: 'RUN_TO_INTERPRET',
-    runDate: new Date('2026-11-27T15:30:00Z'),
-    ftpSent: null,
-  } as RunEntity;
+const run = {
+  id: 'r1',
+  businessId: 'R000001',
+  fileName: 'run.xlsx',
+  instrumentName: 'QS7',
+  interpretationRunByName: null,
+  createdAt: new Date('2026-11-28T08:00:00Z'),
+  status: 'RUN_TO_INTERPRET',
+  runDate: new Date('2026-11-27T15:30:00Z'),
+  ftpSent: null,
+  laboratoryId: 'lab1',
+  analyserId: 'a1',
+} as RunEntity;
 
+describe('toRunSummary', () => {
   it("gives SPEC 3's run fields: runImportDate (the run date), kitName and lotName (distinct, comma-separated)", () => {
     const summary = toRunSummary(run, [
       { kitName: 'Kit A', lotName: 'Lot 1' },
@@ -97,19 +99,6 @@ describe('toRunSummary', () => {
 });
 
 describe('toRunDto wells', () => {
-  const run = {
-    id: 'r1',
-    businessId: 'R000001',
-    fileName: 'run.xlsx',
-    instrumentName: 'QS7',
-    interpretationRunByName: null,
-    createdAt: new Date('2026-11-28T08:00:00Z'),
-    status: 'RUN_TO_INTERPRET',
-    runDate: null,
-    ftpSent: null,
-    laboratoryId: 'lab1',
-    analyserId: 'a1',
-  } as RunEntity;
   const lot = { id: 'lot1', name: 'L-001', kitId: 'kit1', kitName: 'Kit A', kitVersionId: 'v1' } as LotView;
   const well = (position: string, lotId: string | null, sampleType: WellEntity['sampleType']) =>
     ({
