@@ -117,6 +117,11 @@ export async function runListBench(smoke: boolean): Promise<Record<string, unkno
     );
     const worstP95 = Math.max(...figures.map((f) => f.p95Ms));
     const errors = figures.reduce((sum, f) => sum + f.errors + f.non2xx, 0);
+    // The scenarios issue 15 names (the page, page 100 sorted on each column, the searches), apart
+    // from the bench's own harder ones (random pages, mostly cache misses; a changing laboratory).
+    const named = figures.slice(0, scenarios.length);
+    const namedWorstP95 = Math.max(...named.map((f) => f.p95Ms));
+    const namedErrors = named.reduce((sum, f) => sum + f.errors + f.non2xx, 0);
     return {
       runs: scale.runs,
       laboratories: 20,
@@ -127,6 +132,8 @@ export async function runListBench(smoke: boolean): Promise<Record<string, unkno
       target: 'p95 < 50 ms, zero errors',
       met: worstP95 < 50 && errors === 0,
       worstP95Ms: worstP95,
+      namedScenariosMet: namedWorstP95 < 50 && namedErrors === 0,
+      namedScenariosWorstP95Ms: namedWorstP95,
       errors,
       scenarios: figures,
     };

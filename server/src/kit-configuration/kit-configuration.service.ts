@@ -22,6 +22,7 @@ import {
   readerOf,
   unwrap,
 } from '../kits/configuration-access';
+import { diagnosticView } from '../kits/diagnostic-view';
 import type { KitConfigurationDto } from './dto/kit-configuration.dto';
 import type { SaveKitConfigurationDto } from './dto/save-kit-configuration.dto';
 import {
@@ -230,23 +231,7 @@ export class KitConfigurationService {
         threshold: c.threshold,
         analyserChannel: c.analyserChannel ?? null,
       })),
-      diagnostics: configuration.diagnostics.map((d) => ({
-        id: d.id,
-        index: d.index,
-        diagnosticType: d.diagnosticType,
-        label: d.label,
-        color: d.color,
-        validityType: d.validityType,
-        control:
-          d.diagnosticType === 'CONTROL'
-            ? {
-                controlType: d.controlType ?? 'KIT',
-                barCode: d.barCode ?? null,
-                sampleType: d.controlSampleType,
-              }
-            : null,
-        conditions: d.conditions.map((c) => ({ expressions: c.expressions.map((e) => ({ ...e })) })),
-      })),
+      diagnostics: configuration.diagnostics.map(diagnosticView),
       cqMethod: configuration.cqMethod,
       ratio: configuration.ratio,
     };

@@ -7,6 +7,7 @@ import {
 } from '@amplio/db';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { laboratoryOf, notFound, readerOf } from '../kits/configuration-access';
+import { diagnosticView } from '../kits/diagnostic-view';
 import type { RunDiagnosticDto } from './dto/run-diagnostic.dto';
 import type { SampleTypeDto } from './dto/sample-type.dto';
 
@@ -122,12 +123,7 @@ export class SampleTypesService {
       laboratoryOf(user),
     );
     return (effective?.kitAnalyser.configuration.diagnostics ?? []).map((d) => ({
-      id: d.id,
-      index: d.index,
-      diagnosticType: d.diagnosticType,
-      label: d.label,
-      color: d.color,
-      validityType: d.validityType,
+      ...diagnosticView(d),
       controlSampleType: d.controlSampleType,
       controlType: d.controlType ?? (d.diagnosticType === 'CONTROL' ? 'KIT' : null),
     }));

@@ -74,6 +74,20 @@ describe('run review calls (real PostgreSQL, every role, two laboratories)', () 
     );
     expect(answer.status).toBe(200);
     expect(answer.body.map((d) => d.id).sort()).toEqual(run.diagnostics.map((d) => d.id).sort());
+    // SPEC 3's diagnostic result: the control nested (CONTROL diagnostics only) and the conditions.
+    const shaped = answer.body as unknown as Array<{
+      diagnosticType: string;
+      controlSampleType: string | null;
+      control: { controlType: string; sampleType: string | null } | null;
+      conditions: Array<{ expressions: Array<{ leftVariable: string; operator: string }> }>;
+    }>;
+    for (const diagnostic of shaped) {
+      if (diagnostic.diagnosticType === 'CONTROL')
+        expect(diagnostic.control).toMatchObject({ sampleType: diagnostic.controlSampleType });
+      else expect(diagnostic.control).toBeNull();
+      expect(Array.isArray(diagnostic.conditions)).toBe(true);
+    }
+    expect(shaped.flatMap((d) => d.conditions.flatMap((c) => c.expressions)).length).toBeGreaterThan(0);
   });
 
   it("GET /diagnostic/run/{id}/kit-version/{id} answers 404 for a kit version the run does not use (another laboratory's among them), and to another laboratory", async () => {

@@ -1855,8 +1855,16 @@ export interface components {
             color: string;
             /** @enum {string} */
             validityType: "VALID" | "INVALID";
+            /** @description A CONTROL diagnostic: what it judges */
+            control: components["schemas"]["ControlDto"] | null;
+            /** @description Joined by OR; the expressions of one by AND */
+            conditions: components["schemas"]["ConditionDto"][];
+            /** @description The same as control's sampleType */
             controlSampleType: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description The same as control's
+             * @enum {string|null}
+             */
             controlType: "KIT" | "INTERNAL" | null;
         };
         /**
