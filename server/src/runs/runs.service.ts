@@ -68,11 +68,7 @@ export class RunsService {
   ): Promise<RunPageDto> {
     const search = query.search?.trim() || null;
     const knownTotal = version === null ? undefined : this.counts.get(version, search ?? '');
-    const {
-      runs,
-      total,
-      kits: pageKits,
-    } = await this.search.pageRuns(scopeOf(user), {
+    const { runs, total } = await this.search.pageRuns(scopeOf(user), {
       page: query.page ?? 0,
       size: query.size ?? 20,
       search,
@@ -81,8 +77,7 @@ export class RunsService {
       knownTotal,
     });
     if (version !== null && knownTotal === undefined) this.counts.set(version, search ?? '', total);
-    // PostgreSQL reads the kits with the page; an external search index answers ids only.
-    const kits = pageKits ?? (await this.runs.kitPairs(runs.map((run) => run.id)));
+    const kits = await this.runs.kitPairs(runs.map((run) => run.id));
     return {
       listObjects: runs.map((run) => toRunSummary(run, kits.get(run.id) ?? [])),
       numberOfObjects: total,

@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { RUN_SEARCH_INDEX, type RunSearchIndex } from '@amplio/adapters';
-import { type LaboratoryScope, type RunEntity, type RunKitPair, RunSearchRepository } from '@amplio/db';
+import { type LaboratoryScope, type RunEntity, RunSearchRepository } from '@amplio/db';
 import type { RunSortField, SortDirection } from '@amplio/domain';
 import { JOB_QUEUE, type JobQueue } from '@amplio/jobs';
 import { ApiError } from '../common/api-error';
@@ -30,11 +30,8 @@ export class SearchService {
   }
 
   /** One page of the run list within the caller's scope, in the asked order. */
-  async pageRuns(
-    scope: LaboratoryScope,
-    query: RunListQuery,
-  ): Promise<{ runs: RunEntity[]; total: number; kits?: Map<string, RunKitPair[]> }> {
-    const { ids, total, runs, kits } = await this.index.search({
+  async pageRuns(scope: LaboratoryScope, query: RunListQuery): Promise<{ runs: RunEntity[]; total: number }> {
+    const { ids, total, runs } = await this.index.search({
       scope,
       text: query.search,
       sort: query.sort,
@@ -44,7 +41,7 @@ export class SearchService {
       knownTotal: query.knownTotal,
     });
     // PostgreSQL answers the page's runs with their ids; Elasticsearch only the ids.
-    return { runs: runs ?? (await this.runs.findRuns(ids)), total, kits };
+    return { runs: runs ?? (await this.runs.findRuns(ids)), total };
   }
 
   /**

@@ -4,7 +4,6 @@ import { RunEntity } from '../entities/run.entity';
 import type { QueryResultRow } from 'pg';
 import { type LaboratoryScope, scopeCondition } from './laboratory-scope';
 import { preparedQuery } from './prepared-query';
-import type { RunKitPair } from './run.repository';
 
 /** One page of the run list: the search words (already split and cleaned), the sort and the page. */
 export interface RunSearchPageQuery {
@@ -22,8 +21,6 @@ export interface RunIdPage {
   total: number;
   /** The page's runs in order, when the search read them with the ids (PostgreSQL does). */
   runs?: RunEntity[];
-  /** Each run's distinct kit and lot names, when read with the page (PostgreSQL does). */
-  kits?: Map<string, RunKitPair[]>;
 }
 
 /** What a search engine indexes for one run (docs/search.md). */
@@ -127,15 +124,6 @@ function toDocument(row: DocumentRow): RunSearchDocument {
   };
 }
 
-/**
- * A page row's distinct kit and lot names, ordered as `RunRepository.kitPairs` orders them, read in
- * the page's statement (one round trip per page instead of two).
- */
-const KIT_PAIRS = `SELECT json_agg(json_build_array(p.kit_name, p.lot_name) ORDER BY p.kit_name, p.lot_name)
-    FROM (SELECT DISTINCT k.name AS kit_name, l.name AS lot_name
-            FROM well w JOIN lot l ON l.id = w.lot_id JOIN kit k ON k.id = w.kit_id
-           WHERE w.run_id = run.id) p`;
-
 let runColumnList: string | null = null;
 
 /** `run.<column> AS "<property>"` for every column of RunEntity: raw rows shaped as the entity. */
@@ -178,11 +166,8 @@ export class RunSearchRepository {
       query.words.length === 0
         ? preparedQuery<Row>(this.dataSource, text, values)
         : this.dataSource.query<Row[]>(text, values);
-    const rows = await read<
-      Record<string, unknown> & { page_total: number | null; kit_pairs: [string, string][] | null }
-    >(
-      `SELECT ${runColumns()}, ${known === undefined ? `(${count})` : 'NULL::int'} AS page_total,
-              (${KIT_PAIRS}) AS kit_pairs
+    const rows = await read<Record<string, unknown> & { page_total: number | null }>(
+      `SELECT ${runColumns()}, ${known === undefined ? `(${count})` : 'NULL::int'} AS page_total
          FROM (SELECT r.id ${sql} ORDER BY ${runOrderBy(query.sort, query.direction)}
                 LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}) page
          JOIN run ON run.id = page.id
@@ -193,16 +178,8 @@ export class RunSearchRepository {
       known ??
       (rows.length > 0 ? rows[0].page_total : (await read<{ total: number }>(count, params))[0]?.total) ??
       0;
-    const kits = new Map<string, RunKitPair[]>();
-    const runs = rows.map(({ page_total: _total, kit_pairs: pairs, ...columns }) => {
-      const run = Object.assign(new RunEntity(), columns);
-      kits.set(
-        run.id,
-        (pairs ?? []).map(([kitName, lotName]) => ({ kitName, lotName })),
-      );
-      return run;
-    });
-    return { ids: runs.map((run) => run.id), total, runs, kits };
+    const runs = rows.map(({ page_total: _total, ...columns }) => Object.assign(new RunEntity(), columns));
+    return { ids: runs.map((run) => run.id), total, runs };
   }
 
   /** The runs of these ids, in the order given (ids that no longer exist are left out). */
