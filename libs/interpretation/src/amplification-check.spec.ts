@@ -105,6 +105,65 @@ describe('safety net: amplification without Cq', () => {
     ).toBe(false);
   });
 
+  it('sees a rise after a start-up decay and a one-read dip: a few aberrant baseline reads are not a wander', () => {
+    // A CFX96 RDML Cy5.5 well (kablag/AScall, MIT, examples/01.rdml, B1; CFX Cq 25.37), reads rounded:
+    // the instrument's baseline subtraction leaves the first reads far below, one read dips to -75
+    // before the rise, then the reads climb to 318. The plain residual SD of the baseline line put
+    // its SNR at 14.4 (under 16): neither Cq nor flag. The same well with its rise replaced by
+    // baseline reads stays quiet.
+    const reads = [-156, -94, -57, -29, -11, 5, -21, -1, 25, 32, 19, 23, 2, 5, -6, 0, 5, 9, -3, -10];
+    reads.push(
+      -32,
+      -75,
+      -16,
+      8,
+      36,
+      78,
+      141,
+      180,
+      212,
+      236,
+      257,
+      277,
+      293,
+      299,
+      300,
+      297,
+      311,
+      315,
+      318,
+      306,
+    );
+    const cycles = reads.map((_, i) => i + 1);
+    expect(amplificationEvidence(cycles, reads)).toMatchObject({ amplifies: true, riseStartCycle: 22 });
+    const flat = [
+      ...reads.slice(0, 22),
+      ...Array.from({ length: 18 }, (_, i) => [5, -6, 0, 5, 9, -3][i % 6]),
+    ];
+    expect(amplifies(cycles, flat)).toBe(false);
+  });
+
+  it('sees more rises of 22 noise SDs behind aberrant first reads and a dip (300 seeded draws: at least 215, 160 with the plain residual SD)', () => {
+    let seen = 0;
+    for (let seed = 0; seed < 300; seed++) {
+      const midpoint = 22 + (seed % 9);
+      const curve = synthetic({
+        amplitude: 22,
+        noise: 1,
+        drift: 0,
+        midpoint,
+        steepness: 0.6,
+        plateau: 1,
+        baseline: 0,
+        seed,
+      });
+      [-12, -7, -4.5, -2.5].forEach((low, i) => (curve.fluorescence[i] += low));
+      curve.fluorescence[midpoint - 8] -= 5;
+      if (amplifies(curve.cycles, curve.fluorescence)) seen++;
+    }
+    expect(seen).toBeGreaterThanOrEqual(215);
+  });
+
   it('raises no alarm on curves without amplification: noise, drift up or down, a baseline step, a one-read spike', () => {
     fc.assert(
       fc.property(

@@ -1,5 +1,5 @@
 import { fittedAmplification } from './amplification-fit';
-import { fitLine, median, residualSd, stepNoiseSd } from './curve-math';
+import { fitLine, median, residualSd, robustResidualSd, stepNoiseSd } from './curve-math';
 
 /**
  * The safety net (docs/interpretation.md, "Amplification without Cq"): a test, independent of the
@@ -16,7 +16,9 @@ import { fitLine, median, residualSd, stepNoiseSd } from './curve-math';
  * 2. the rise R is the largest sum of consecutive excess steps (the largest drift-free climb);
  * 3. noise: the larger of the step noise (1.4826 MAD(e) / sqrt 2) and the residual SD of a straight
  *    line through the baseline reads, up to the read before the last read under 10 % of the rise (a
- *    wandering baseline), floored by the reading quantum;
+ *    wandering baseline; the smaller of the plain and the robust residual SD, 1.4826 x the median
+ *    absolute residual, so that a few aberrant reads do not count as a wander), floored by the
+ *    reading quantum;
  * 4. the curve amplifies when all of these hold:
  *    - signal-to-noise R / noise >= 16 (AMPLIFICATION_MIN_SNR; white noise alone climbs about
  *      5 noise SDs at most over 40 reads);
@@ -151,6 +153,25 @@ export function amplificationEvidence(
   };
 }
 
+/**
+ * The baseline's noise about its line: the smaller of the residual SD and its robust form (1.4826 x
+ * the median absolute residual). A wave spreads every residual and counts in full either way; a few
+ * aberrant reads (the end of a start-up decay, a one-read dip, a spike) inflate the plain SD alone,
+ * and must not hide the rise that follows them.
+ */
+function baselineResidualSd(
+  cycles: ArrayLike<number>,
+  values: ArrayLike<number>,
+  from: number,
+  to: number,
+): number {
+  const line = fitLine(cycles, values, from, to);
+  return Math.min(
+    residualSd(cycles, values, line, from, to),
+    robustResidualSd(cycles, values, line, from, to),
+  );
+}
+
 function ruleEvidence(
   cycles: ArrayLike<number>,
   values: ArrayLike<number>,
@@ -233,10 +254,7 @@ function ruleEvidence(
   for (const v of absDeviations) if (v > 1e-12 && v < quantum) quantum = v;
   // Baseline before the climb: reads start .. start + max(from, k10 - 1) (inclusive), drift line removed.
   const baseEnd = start + Math.max(from, k10 - 1);
-  const baselineNoise =
-    baseEnd - start + 1 >= 4
-      ? residualSd(cycles, values, fitLine(cycles, values, start, baseEnd), start, baseEnd)
-      : 0;
+  const baselineNoise = baseEnd - start + 1 >= 4 ? baselineResidualSd(cycles, values, start, baseEnd) : 0;
   let maxAbs = 0;
   for (let i = 0; i < n; i++) maxAbs = Math.max(maxAbs, Math.abs(values[i]));
   const noise = Math.max(

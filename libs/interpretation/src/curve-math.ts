@@ -97,6 +97,26 @@ export function residualSd(
   return Math.sqrt(sum / (count - 2));
 }
 
+/**
+ * The residual SD of reads about a line, robust to a few aberrant reads: 1.4826 x the median
+ * absolute residual (0 with fewer than 3 reads). A dip, a spike or the last reads of a start-up decay
+ * count as single residuals, not as spread; a wave spreads every residual and counts in full.
+ */
+export function robustResidualSd(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  line: Line,
+  from: number,
+  to: number,
+): number {
+  const count = to - from + 1;
+  if (count < 3) return 0;
+  const residuals = new Float64Array(count);
+  for (let i = from; i <= to; i++)
+    residuals[i - from] = Math.abs(y[i] - (line.slope * x[i] + line.intercept));
+  return 1.4826 * median(residuals);
+}
+
 let stepScratch = new Float64Array(64);
 
 /**
