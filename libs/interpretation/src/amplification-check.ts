@@ -1,5 +1,5 @@
 import { fittedAmplification } from './amplification-fit';
-import { fitLine, median, residualSd, robustResidualSd, stepNoiseSd } from './curve-math';
+import { fitLine, median, residualSd, stepNoiseSd } from './curve-math';
 
 /**
  * The safety net (docs/interpretation.md, "Amplification without Cq"): a test, independent of the
@@ -168,7 +168,7 @@ function baselineResidualSd(
   const line = fitLine(cycles, values, from, to);
   return Math.min(
     residualSd(cycles, values, line, from, to),
-    robustResidualSd(cycles, values, line, from, to),
+    residualSd(cycles, values, line, from, to, true),
   );
 }
 

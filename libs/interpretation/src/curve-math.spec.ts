@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { fitLine, median, residualSd, robustResidualSd } from './curve-math';
+import { fitLine, median, residualSd } from './curve-math';
 
 describe('curve math', () => {
   it('median equals the sorted middle for any array and range', () => {
@@ -30,18 +30,18 @@ describe('curve math', () => {
   });
 });
 
-describe('robustResidualSd', () => {
+describe('residualSd, robust', () => {
   const x = Array.from({ length: 21 }, (_, i) => i);
   const flat = { slope: 0, intercept: 0 };
   it('counts one aberrant read as one residual, where the plain SD spreads it', () => {
     const y: number[] = x.map((i) => (i % 2 === 0 ? 1 : -1));
     y[10] = -40;
-    expect(robustResidualSd(x, y, flat, 0, 20)).toBeCloseTo(1.4826, 4);
+    expect(residualSd(x, y, flat, 0, 20, true)).toBeCloseTo(1.4826, 4);
     expect(residualSd(x, y, flat, 0, 20)).toBeGreaterThan(8);
   });
 
   it('counts a wave in full (a sine: larger than its plain SD)', () => {
     const y = x.map((i) => Math.sin((i * Math.PI) / 5));
-    expect(robustResidualSd(x, y, flat, 0, 20)).toBeGreaterThan(residualSd(x, y, flat, 0, 20));
+    expect(residualSd(x, y, flat, 0, 20, true)).toBeGreaterThan(residualSd(x, y, flat, 0, 20));
   });
 });

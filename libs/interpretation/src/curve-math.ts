@@ -79,42 +79,30 @@ export function median(values: ArrayLike<number>, from = 0, to = values.length -
   return (lower + upper) / 2;
 }
 
-/** Sample standard deviation of the residuals of y around a line over [from, to]. */
+/**
+ * Standard deviation of the residuals of y around a line over [from, to] (0 with fewer than 3 reads):
+ * the sample SD, or with `robust` 1.4826 x the median absolute residual, which counts a dip, a spike
+ * or the last reads of a start-up decay as single residuals, not as spread (a wave spreads every
+ * residual and counts in full either way).
+ */
 export function residualSd(
   x: ArrayLike<number>,
   y: ArrayLike<number>,
   line: Line,
   from: number,
   to: number,
+  robust = false,
 ): number {
   const count = to - from + 1;
   if (count < 3) return 0;
+  const residuals = robust ? new Float64Array(count) : null;
   let sum = 0;
   for (let i = from; i <= to; i++) {
     const r = y[i] - (line.slope * x[i] + line.intercept);
+    if (residuals) residuals[i - from] = Math.abs(r);
     sum += r * r;
   }
-  return Math.sqrt(sum / (count - 2));
-}
-
-/**
- * The residual SD of reads about a line, robust to a few aberrant reads: 1.4826 x the median
- * absolute residual (0 with fewer than 3 reads). A dip, a spike or the last reads of a start-up decay
- * count as single residuals, not as spread; a wave spreads every residual and counts in full.
- */
-export function robustResidualSd(
-  x: ArrayLike<number>,
-  y: ArrayLike<number>,
-  line: Line,
-  from: number,
-  to: number,
-): number {
-  const count = to - from + 1;
-  if (count < 3) return 0;
-  const residuals = new Float64Array(count);
-  for (let i = from; i <= to; i++)
-    residuals[i - from] = Math.abs(y[i] - (line.slope * x[i] + line.intercept));
-  return 1.4826 * median(residuals);
+  return residuals ? 1.4826 * median(residuals) : Math.sqrt(sum / (count - 2));
 }
 
 let stepScratch = new Float64Array(64);
