@@ -81,6 +81,7 @@ export class RunsService {
     return {
       listObjects: runs.map((run) => toRunSummary(run, kits.get(run.id) ?? [])),
       numberOfObjects: total,
+      number: query.page ?? 0,
     };
   }
 

@@ -43,13 +43,21 @@ describe('run list page', () => {
     >(`SELECT id, business_id, created_at, run_date FROM run WHERE laboratory_id = $1 ORDER BY business_id`, [
       DEMO_LAB,
     ]);
-    const page = await app.call<{ listObjects: RunSummary[]; numberOfObjects: number }>(
+    const page = await app.call<{ listObjects: RunSummary[]; numberOfObjects: number; number: number }>(
       'technician',
       'GET',
       '/run?page=0&size=2&sort=businessId&sortDirection=asc',
     );
     expect(page.status).toBe(200);
     expect(page.body.numberOfObjects).toBe(rows.length);
+    expect(page.body.number).toBe(0);
+    const second = await app.call<{ listObjects: RunSummary[]; number: number }>(
+      'technician',
+      'GET',
+      '/run?page=1&size=2&sort=businessId&sortDirection=asc',
+    );
+    expect(second.body.number).toBe(1);
+    expect(second.body.listObjects.map((run) => run.id)).toEqual(rows.slice(2, 4).map((row) => row.id));
     expect(page.body.listObjects.map((run) => run.id)).toEqual(rows.slice(0, 2).map((row) => row.id));
     const whole = await app.call<{ listObjects: RunSummary[] }>(
       'technician',

@@ -1368,6 +1368,8 @@ export interface components {
         RunPageDto: {
             listObjects: components["schemas"]["RunSummaryDto"][];
             numberOfObjects: number;
+            /** @description Page index, from 0 (SPEC 3 page response `number`) */
+            number: number;
         };
         ChannelValueDto: {
             name: string;

@@ -41,4 +41,5 @@ export class RunSummaryDto {
 export class RunPageDto {
   @ApiProperty({ type: [RunSummaryDto] }) listObjects!: RunSummaryDto[];
   @ApiProperty() numberOfObjects!: number;
+  @ApiProperty({ description: 'Page index, from 0 (SPEC 3 page response `number`)' }) number!: number;
 }
