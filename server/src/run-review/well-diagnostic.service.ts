@@ -89,6 +89,8 @@ export class WellDiagnosticService {
             suggested,
             diagnostic: override
               ? {
+                  id: well.id,
+                  position: well.position,
                   origin: override.origin,
                   technicianName: override.technicianName,
                   creationDateTime: override.createdAt.toISOString(),

@@ -150,6 +150,9 @@ describe('run review calls (real PostgreSQL, every role, two laboratories)', () 
     const after = changed.body.wells.find((well) => well.position === 'A1');
     expect(after?.diagnostic).toEqual(
       expect.objectContaining({
+        id: after?.wellId,
+        position: 'A1',
+        origin: 'SUBMITTED',
         technicianName: expect.any(String) as string,
         previousLabel: a1.effective.label,
       }),

@@ -1439,6 +1439,10 @@ export interface components {
             validityType: "VALID" | "INVALID";
         };
         WellOverrideDto: {
+            /** @description The override's id: its well's (one override per well) */
+            id: string;
+            /** @example A1 */
+            position: string;
             /** @enum {string} */
             origin: "SUBMITTED";
             technicianName: string;

@@ -20,6 +20,8 @@ export class DiagnosticResultDto {
 
 /** A person's override (SPEC 3 "Well diagnostic"). */
 export class WellOverrideDto {
+  @ApiProperty({ description: "The override's id: its well's (one override per well)" }) id!: string;
+  @ApiProperty({ example: 'A1' }) position!: string;
   @ApiProperty({ enum: ['SUBMITTED'] }) origin!: 'SUBMITTED';
   @ApiProperty() technicianName!: string;
   @ApiProperty() creationDateTime!: string;
