@@ -117,24 +117,28 @@ export function judge(
   };
 }
 
-/** A channel without Cq that a person must look at (steps 3 and 4 of `judge`), or null. */
+/** What sends a channel without Cq to a person (steps 3 and 4 of `judge`), in order of precedence. */
+const REVIEW_RULES = [
+  {
+    code: 'AMPLIFICATION_WITHOUT_CQ',
+    applies: (c: ChannelResult) => c.amplification === true,
+    text: 'the curve amplifies but the Cq method found no Cq',
+  },
+  {
+    code: 'THRESHOLD_CROSSED_AT_LAST_READ',
+    applies: (c: ChannelResult) => c.lastReadCrossing === true,
+    text: 'the curve crosses the threshold only at its last read',
+  },
+] as const;
+
+/** A channel without Cq that a person must look at, or null. */
 function reviewReason(
   channels: ChannelResult[],
-): { code: 'AMPLIFICATION_WITHOUT_CQ' | 'THRESHOLD_CROSSED_AT_LAST_READ'; dye: string; text: string } | null {
-  const missed = channels.find((c) => c.amplification === true && c.cq === null);
-  if (missed)
-    return {
-      code: 'AMPLIFICATION_WITHOUT_CQ',
-      dye: missed.dye,
-      text: 'the curve amplifies but the Cq method found no Cq',
-    };
-  const lastRead = channels.find((c) => c.lastReadCrossing === true && c.cq === null);
-  if (lastRead)
-    return {
-      code: 'THRESHOLD_CROSSED_AT_LAST_READ',
-      dye: lastRead.dye,
-      text: 'the curve crosses the threshold only at its last read',
-    };
+): { code: (typeof REVIEW_RULES)[number]['code']; dye: string; text: string } | null {
+  for (const rule of REVIEW_RULES) {
+    const channel = channels.find((c) => c.cq === null && rule.applies(c));
+    if (channel) return { code: rule.code, dye: channel.dye, text: rule.text };
+  }
   return null;
 }
 

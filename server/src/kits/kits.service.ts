@@ -62,7 +62,11 @@ export class KitsService {
       readerOf(user),
     );
     const byKit = new Map<string, KitVersionSummary[]>();
-    for (const version of versions) byKit.set(version.kitId, [...(byKit.get(version.kitId) ?? []), version]);
+    for (const version of versions) {
+      const list = byKit.get(version.kitId) ?? [];
+      if (list.length === 0) byKit.set(version.kitId, list);
+      list.push(version);
+    }
     return kits.map((kit) => toKitDto(kit, byKit.get(kit.id)));
   }
 
