@@ -13,7 +13,7 @@ import { mean, stepNoiseSd } from './curve-math';
 import { cy0Cq } from './cy0-cq';
 import { sdmCq } from './sdm-cq';
 import { confirmingReadsFor, quantStudioSearchCurve } from './signal-processing';
-import { autoThreshold, crossingBeforeWindowEnd, thresholdCq } from './threshold-cq';
+import { autoThreshold, crossingBeforeWindowEnd, lastThresholdCq, thresholdCq } from './threshold-cq';
 
 export type {
   ChannelInput,
@@ -86,7 +86,9 @@ function finishChannel(
   let crossing =
     threshold === null
       ? null
-      : thresholdCq(cycles, searched, threshold, window.endIndex, confirming, interpolation);
+      : prepared.signalProcessing === 'biorad-cfx'
+        ? lastThresholdCq(cycles, searched, threshold)
+        : thresholdCq(cycles, searched, threshold, window.endIndex, confirming, interpolation);
   // A curve already above the threshold at the window's end, that stays above, crossed inside the
   // window (a curved baseline under a low threshold): its crossing is read there when the safety net
   // sees it amplify (crossingBeforeWindowEnd). Only on curves whose baseline line we fitted, and not
