@@ -5,11 +5,13 @@
 import './bench-aliases';
 import { agreementReport } from './agreement-report';
 import { vermeulenReport } from './interpret-vermeulen';
+import { standardCqAgreement, standardCqText } from './vermeulen-standard-cq';
 
 async function main(): Promise<void> {
   const { text, disagreements } = await agreementReport();
   console.log(text);
   console.log(`\n${vermeulenReport().text}`);
+  console.log(`\n${standardCqText(standardCqAgreement())}`);
   console.log(`\n${disagreements === 0 ? 'OK' : 'FAILED'}: ${disagreements} call disagreement(s) counted`);
   process.exitCode = disagreements === 0 ? 0 : 1;
 }

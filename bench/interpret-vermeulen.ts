@@ -195,6 +195,7 @@ export function publishedMethods(published: ReturnType<typeof publishedResults>)
 export const AMPLIO_COLUMNS: [string, CqMethod][] = [
   ['Amplio threshold', 'threshold'],
   ['Amplio Cy0', 'cy0'],
+  ['Amplio sdm', 'sdm'],
 ];
 
 /**
@@ -220,7 +221,7 @@ export interface VermeulenReport {
 }
 
 /** Our Cq of every reaction of one gene by a cqMethod (threshold: the gene's automatic threshold). */
-function geneCq(
+export function geneCq(
   own: { input: number; cycles: number[]; fluorescence: number[] }[],
   cqMethod: CqMethod,
 ): { input: number; cq: number | null }[] {
@@ -306,7 +307,7 @@ export function vermeulenReport(): VermeulenReport {
   const columns = [...AMPLIO_COLUMNS.map(([c]) => c), ...methods];
   const missingText = AMPLIO_COLUMNS.map(([c]) => `${c} ${missing.get(c) ?? 0}`).join(', ');
   const lines = [
-    `Vermeulen (Ruijter et al. 2013): ${reactions.length} reactions, ${genes.length} genes; reactions without Cq: ${missingText}; medians over the ${compared.length} genes the published table scores (Amplio threshold: automatic threshold per gene; Amplio Cy0: cqMethod cy0, per reaction)`,
+    `Vermeulen (Ruijter et al. 2013): ${reactions.length} reactions, ${genes.length} genes; reactions without Cq: ${missingText}; medians over the ${compared.length} genes the published table scores (Amplio threshold: automatic threshold per gene; Amplio Cy0: cqMethod cy0, per reaction; Amplio sdm: cqMethod sdm, per reaction)`,
     `${'metric'.padEnd(28)}${columns.map((c) => c.padStart(17)).join('')}`,
   ];
   for (const title of titles) {

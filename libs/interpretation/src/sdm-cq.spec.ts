@@ -1,4 +1,4 @@
-import { fittedDerivativeMaxima, sdmCq } from './sdm-cq';
+import { LIGHTCYCLER_CP_FRACTION, fittedDerivativeMaxima, fittedLevelCycle, sdmCq } from './sdm-cq';
 import { interpretRun, type WellInput } from './interpret';
 import { configuration, noiseSource } from './test-factories';
 
@@ -8,6 +8,8 @@ interface LowAmplitude {
   /** Exact second- and third-derivative maxima of the noiseless curve. */
   sdm: number;
   tdm: number;
+  /** The LightCycler Cp of the noiseless curve: its third-derivative maximum or, when earlier, its 9.5 % level. */
+  lightcycler: number;
 }
 
 /**
@@ -25,7 +27,8 @@ function lowAmplitude(seed: number, f = 1): LowAmplitude {
     (c) => 0.5 + drift * c + 8.5 * Math.pow(1 + Math.exp(-(c - e) / s), -f) + 0.3 * random(),
   );
   const { sdm, tdm } = fittedDerivativeMaxima(model, -10, 50);
-  return { cycles, fluorescence, sdm, tdm };
+  const lightcycler = Math.min(tdm, fittedLevelCycle(model, LIGHTCYCLER_CP_FRACTION));
+  return { cycles, fluorescence, sdm, tdm, lightcycler };
 }
 
 function errors(f: number, variant: 'fitted' | 'lightcycler'): number[] {
@@ -33,7 +36,7 @@ function errors(f: number, variant: 'fitted' | 'lightcycler'): number[] {
   for (let seed = 1; seed <= 60; seed++) {
     const curve = lowAmplitude(seed, f);
     const cq = sdmCq(curve.cycles, curve.fluorescence, 0, variant);
-    out.push(cq === null ? Infinity : Math.abs(cq - (variant === 'fitted' ? curve.sdm : curve.tdm)));
+    out.push(cq === null ? Infinity : Math.abs(cq - (variant === 'fitted' ? curve.sdm : curve.lightcycler)));
   }
   return out.sort((a, b) => a - b);
 }
@@ -42,9 +45,9 @@ describe('second-derivative maximum on low-amplitude curves (0.5 -> 9 units, noi
   // Measured figures (docs/interpretation.md); the bounds pin them with a small margin.
   it.each<[number, 'fitted' | 'lightcycler', number, number]>([
     [1, 'fitted', 0.3, 1.6],
-    [1, 'lightcycler', 0.35, 2.0],
+    [1, 'lightcycler', 0.35, 2.1],
     [0.6, 'fitted', 0.6, 3.5],
-    [0.6, 'lightcycler', 0.6, 4.5],
+    [0.6, 'lightcycler', 0.7, 4.5],
     [2, 'fitted', 0.5, 1.5],
     [2, 'lightcycler', 0.6, 2.0],
   ])('asymmetry f = %s, %s maximum: median error <= %s, max <= %s cycles', (f, variant, median, max) => {
@@ -86,5 +89,41 @@ describe('second-derivative maximum on low-amplitude curves (0.5 -> 9 units, noi
     )[0];
     expect(result.channels[0].cq).toBeNull();
     expect(result.requiresReview).toBe(false);
+  });
+});
+
+describe('the LightCycler Cp: the third-derivative maximum, or the 9.5 % level when that comes first', () => {
+  const cycles = Array.from({ length: 45 }, (_, i) => i + 1);
+  const curve = (f: number, e: number, s: number): number[] =>
+    cycles.map((c) => 0.2 + 0.001 * c + 10 * Math.pow(1 + Math.exp(-(c - e) / s), -f));
+
+  it('a slow approach to the plateau (f = 0.5 to 0.8): at the 9.5 % level, before the third-derivative maximum', () => {
+    for (const f of [0.5, 0.6, 0.7, 0.8])
+      for (const [e, s] of [
+        [22, 1.2],
+        [28, 1.6],
+        [33, 1],
+      ]) {
+        const model = { amplitude: 10, e, s, f };
+        const level = fittedLevelCycle(model, LIGHTCYCLER_CP_FRACTION);
+        const { tdm } = fittedDerivativeMaxima({ ...model, b: 0, m: 0, rss: 0, iterations: 0 }, -10, 60);
+        expect(tdm - level).toBeGreaterThan(0.2);
+        expect(sdmCq(cycles, curve(f, e, s))).toBeCloseTo(level, 1);
+      }
+  });
+
+  it('a symmetric or sharp-topped curve (f >= 1): at its third-derivative maximum', () => {
+    for (const f of [1, 1.5, 2]) {
+      const model = { amplitude: 10, e: 25, s: 1.3, f, b: 0, m: 0, rss: 0, iterations: 0 };
+      const { tdm } = fittedDerivativeMaxima(model, -10, 60);
+      expect(tdm).toBeLessThanOrEqual(fittedLevelCycle(model, LIGHTCYCLER_CP_FRACTION));
+      expect(sdmCq(cycles, curve(f, 25, 1.3))).toBeCloseTo(tdm, 1);
+    }
+  });
+
+  it('the level cycle is where the sigmoid reaches that fraction of its amplitude', () => {
+    const model = { amplitude: 7, e: 20, s: 1.4, f: 0.65 };
+    const x = fittedLevelCycle(model, 0.095);
+    expect(7 * Math.pow(1 + Math.exp(-(x - 20) / 1.4), -0.65)).toBeCloseTo(0.095 * 7, 10);
   });
 });
