@@ -111,6 +111,5 @@ describe('Bio-Rad CFX: the Cq is the last upward crossing of the threshold', () 
     expect(lastThresholdCq([1, 2, 3, 4], [0, 100, 50, 100], 100)).toBe(4);
     expect(lastThresholdCq([1, 2, 3], [150, 120, 90], 100)).toBeNull();
     expect(lastThresholdCq([1, 2, 3], [0, 50, 150], Number.NaN)).toBeNull();
-    expect(lastThresholdCq([1, 2, 3, 4], [0, 150, 50, 40], 100, 2)).toBeNull();
   });
 });

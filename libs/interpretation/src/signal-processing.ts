@@ -11,7 +11,8 @@ import { fitLine, mean } from './curve-math';
  *   log-linear interpolation between the two bracketing reads (linear when a read is <= 0). Measured
  *   on the four Design & Analysis workbooks this halves the disagreement of the plain rule (see
  *   docs/interpretation.md). The chart points and end RFU stay unsmoothed;
- * - 'biorad-cfx': as 'none', but a crossing into the last read counts (CFX Maestro / Manager apply
+ * - 'biorad-cfx': the last upward crossing of the whole curve, not the first after the baseline
+ *   window (lastThresholdCq), and a crossing into the last read counts (CFX Maestro / Manager apply
  *   no "confirmation read": a curve crossing between cycles 39 and 40 of a 40-cycle run has a Cq);
  * - 'lightcycler-480': as 'none'; the second-derivative method places no Cp before the curve leaves
  *   the run's noise band (LightCycler 480 software reports its Cp no earlier; interpret.ts).

@@ -35,22 +35,21 @@ export function thresholdCq(
 }
 
 /**
- * Bio-Rad CFX's Cq: the fractional cycle of the last upward crossing of the threshold at or after
- * `fromIndex`, by linear interpolation between the two bracketing reads (a read exactly on the
- * threshold counts as crossed), with no confirming read. A curve that crosses, falls back under the
- * threshold and crosses again has its Cq at the second crossing: measured on 16 such wells of 7 CFX96
- * RDML exports (docs/interpretation.md, "Bio-Rad CFX: the last crossing"), CFX Maestro's Cq is the
- * last crossing on every one. Null when the curve never crosses there.
+ * Bio-Rad CFX's Cq: the fractional cycle of the last upward crossing of the threshold anywhere on the
+ * curve, by linear interpolation between the two bracketing reads (a read exactly on the threshold
+ * counts as crossed), with no confirming read. A curve that crosses, falls back under the threshold
+ * and crosses again has its Cq at the last crossing: of 175 such wells in 11 public CFX96 RDML
+ * exports, CFX Maestro's Cq is the last crossing on 172 (docs/interpretation.md, "Bio-Rad CFX: the
+ * last crossing"). Null when the curve never crosses upward.
  */
 export function lastThresholdCq(
   cycles: ArrayLike<number>,
   corrected: ArrayLike<number>,
   threshold: number,
-  fromIndex = 0,
 ): number | null {
   if (!Number.isFinite(threshold)) return null;
   const n = Math.min(cycles.length, corrected.length);
-  for (let i = n - 1; i >= Math.max(1, fromIndex + 1); i--)
+  for (let i = n - 1; i >= 1; i--)
     if (corrected[i - 1] < threshold && corrected[i] >= threshold)
       return interpolate(cycles, corrected, threshold, i, 'linear');
   return null;
