@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { acceptsGzip } from '../common/gzip-json';
 import { matchesEtag, type SerializedBody } from './serialized-body-cache';
@@ -20,7 +21,7 @@ export function sendSerializedBody(request: Request, response: Response, body: S
   }
   response.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (gzip && body.gzip) response.setHeader('Content-Encoding', 'gzip');
-  const bytes = gzip && body.gzip ? body.gzip : body.json;
+  const bytes = gzip && body.gzip ? body.gzip : (body.json ?? gunzipSync(body.gzip ?? Buffer.alloc(0)));
   response.setHeader('Content-Length', String(bytes.length));
   response.status(200).end(bytes);
 }

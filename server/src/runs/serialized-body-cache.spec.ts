@@ -4,6 +4,7 @@ import { GZIP_JSON_LIMITS } from '../common/gzip-json';
 import { gzipBody, matchesEtag, SerializedBodyCache, serializeBody } from './serialized-body-cache';
 
 const payload = (size: number, mark = 'x'): { data: string } => ({ data: mark.repeat(size) });
+const jsonOf = (body: { json: Buffer | null }): Buffer => body.json ?? Buffer.alloc(0);
 
 describe('SerializedBodyCache', () => {
   it('builds once per key and serves the same bytes and ETag afterwards', async () => {
@@ -12,8 +13,8 @@ describe('SerializedBodyCache', () => {
     const first = await cache.get('chart/r1/v1', build, false);
     const second = await cache.get('chart/r1/v1', build, false);
     expect(build).toHaveBeenCalledTimes(1);
-    expect(second.json.equals(first.json)).toBe(true);
-    expect(JSON.parse(second.json.toString())).toEqual({ wells: [{ position: 'A1' }] });
+    expect(jsonOf(second).equals(jsonOf(first))).toBe(true);
+    expect(JSON.parse(jsonOf(second).toString())).toEqual({ wells: [{ position: 'A1' }] });
     expect(second.etag).toBe(first.etag);
     expect(cache.size).toMatchObject({ entries: 1, hits: 1, misses: 1 });
   });
@@ -22,7 +23,7 @@ describe('SerializedBodyCache', () => {
     const cache = new SerializedBodyCache(1_000_000);
     const v1 = await cache.get('chart/r1/v1', () => Promise.resolve({ cq: 20 }), false);
     const v2 = await cache.get('chart/r1/v2', () => Promise.resolve({ cq: 21 }), false);
-    expect(JSON.parse(v2.json.toString())).toEqual({ cq: 21 });
+    expect(JSON.parse(jsonOf(v2).toString())).toEqual({ cq: 21 });
     expect(v2.etag).not.toBe(v1.etag);
     const same = await cache.get('chart/r2/v1', () => Promise.resolve({ cq: 20 }), false);
     expect(same.etag).toBe(v1.etag);
@@ -40,16 +41,47 @@ describe('SerializedBodyCache', () => {
     expect(bodies[0].gzip).not.toBeNull();
   });
 
-  it('keeps the gzip form, compressed once, that decompresses to the JSON', async () => {
+  it('keeps only the gzip form once a client asked for it, compressed once, and serves the JSON from it', async () => {
     const cache = new SerializedBodyCache(1_000_000);
     const plain = await cache.get('k', () => Promise.resolve(payload(5000)), false);
     expect(plain.gzip).toBeNull();
+    const withJson = cache.size.bytes;
     const zipped = await cache.get('k', () => Promise.reject(new Error('built again')), true);
-    expect(zipped).toBe(plain);
     expect(zipped.gzip).not.toBeNull();
-    expect(gunzipSync(zipped.gzip ?? Buffer.alloc(0)).equals(zipped.json)).toBe(true);
+    expect(gunzipSync(zipped.gzip ?? Buffer.alloc(0)).equals(jsonOf(plain))).toBe(true);
+    expect(zipped.etag).toBe(plain.etag);
     expect(zipped.gzipEtag).not.toBe(zipped.etag);
-    expect(cache.size.bytes).toBeGreaterThan(zipped.json.length + (zipped.gzip?.length ?? 0));
+    // The entry now holds the gzip bytes alone: 5 KB of JSON gave way to a few dozen bytes of gzip.
+    expect(zipped.json).toBeNull();
+    expect(cache.size.bytes).toBe(withJson - jsonOf(plain).length + (zipped.gzip?.length ?? 0));
+    expect(cache.size.bytes).toBeLessThan(jsonOf(plain).length);
+    // The request that held the JSON form keeps it; a later plain request gets it decompressed.
+    expect(plain.json).not.toBeNull();
+    const again = await cache.get('k', () => Promise.reject(new Error('built again')), false);
+    expect(jsonOf(again).equals(jsonOf(plain))).toBe(true);
+    expect(again.etag).toBe(plain.etag);
+    expect(cache.size.misses).toBe(1);
+  });
+
+  it('holds about five times as many run-list pages in the same bound once they are compressed', async () => {
+    const page = (n: number) => ({
+      listObjects: Array.from({ length: 25 }, (_, i) => ({
+        id: `run-${n}-${i}`,
+        businessId: n * 25 + i,
+        fileName: `plate ${n * 25 + i}.xlsx`,
+        status: 'WAIT_FOR_APPROVAL',
+        kitName: 'Respiratory panel',
+      })),
+      numberOfObjects: 5000,
+    });
+    const count = async (withGzip: boolean): Promise<number> => {
+      const cache = new SerializedBodyCache(200_000);
+      for (let n = 0; n < 400; n++) await cache.get(`p${n}`, () => Promise.resolve(page(n)), withGzip);
+      return cache.size.entries;
+    };
+    const plain = await count(false);
+    const compressed = await count(true);
+    expect(compressed).toBeGreaterThan(4 * plain);
   });
 
   it('stays within its byte bound, evicting the least recently used first', async () => {
@@ -68,12 +100,13 @@ describe('SerializedBodyCache', () => {
     expect(kept).not.toHaveBeenCalled();
   });
 
-  it('counts the gzip bytes in the bound', async () => {
+  it('counts the gzip bytes of a compact entry in the bound', async () => {
     const cache = new SerializedBodyCache(12_000);
-    // Random base64 compresses to about 3/4: 6,000 characters of JSON and about 4,500 of gzip.
+    // Random base64 compresses to about 3/4: 8,000 characters of JSON keep about 6,000 of gzip.
     const random = (n: number): string => randomBytes(n).toString('base64').slice(0, n);
-    await cache.get('a', () => Promise.resolve({ data: random(6_000) }), true);
-    await cache.get('b', () => Promise.resolve({ data: random(3_000) }), false);
+    await cache.get('a', () => Promise.resolve({ data: random(8_000) }), true);
+    expect(cache.size.bytes).toBeGreaterThan(5_500);
+    await cache.get('b', () => Promise.resolve({ data: random(6_000) }), false);
     expect(cache.size.bytes).toBeLessThanOrEqual(12_000);
     expect(cache.size.entries).toBe(1);
   });
@@ -81,7 +114,7 @@ describe('SerializedBodyCache', () => {
   it('serves but does not keep a body larger than the whole bound', async () => {
     const cache = new SerializedBodyCache(1_000);
     const body = await cache.get('big', () => Promise.resolve(payload(5_000)), false);
-    expect(body.json.length).toBeGreaterThan(5_000);
+    expect(jsonOf(body).length).toBeGreaterThan(5_000);
     expect(cache.size).toMatchObject({ entries: 0, bytes: 0 });
   });
 
@@ -91,7 +124,7 @@ describe('SerializedBodyCache', () => {
       'database down',
     );
     const body = await cache.get('k', () => Promise.resolve({ ok: true }), false);
-    expect(JSON.parse(body.json.toString())).toEqual({ ok: true });
+    expect(JSON.parse(jsonOf(body).toString())).toEqual({ ok: true });
   });
 });
 

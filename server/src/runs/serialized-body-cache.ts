@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip, gzipSync } from 'node:zlib';
+import { gunzip, gzip, gzipSync } from 'node:zlib';
 import { GZIP_JSON_LIMITS } from '../common/gzip-json';
 
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 /**
  * A body's gzip form: in one synchronous call up to GZIP_JSON_LIMITS.maxBytes (a run-list page, 10
@@ -14,9 +15,14 @@ export function gzipBody(json: Buffer): Promise<Buffer> {
   return json.length <= GZIP_JSON_LIMITS.maxBytes ? Promise.resolve(gzipSync(json)) : gzipAsync(json);
 }
 
-/** A JSON response body serialized once, its strong ETag, and its gzip form once a client asked for it. */
+/**
+ * A JSON response body serialized once, its strong ETag, and its gzip form once a client asked for
+ * it. A cached body whose gzip form exists keeps only that form (`json` null): a run-list page is 9
+ * KB of JSON and 2 KB of gzip, so the cache holds about five times as many; a client that does not
+ * accept gzip gets the JSON decompressed for its response (`SerializedBodyCache.get`).
+ */
 export interface SerializedBody {
-  json: Buffer;
+  json: Buffer | null;
   /** Strong ETag of the JSON bytes (quoted); the gzip representation's tag is `gzipEtag`. */
   etag: string;
   gzipEtag: string;
@@ -25,7 +31,7 @@ export interface SerializedBody {
 
 /** Bytes an entry holds (its key counted too), for the cache's bound. */
 function sizeOf(key: string, body: SerializedBody): number {
-  return key.length * 2 + body.json.length + (body.gzip?.length ?? 0) + 200;
+  return key.length * 2 + (body.json?.length ?? 0) + (body.gzip?.length ?? 0) + 200;
 }
 
 export function serializeBody(value: unknown): SerializedBody {
@@ -37,8 +43,14 @@ export function serializeBody(value: unknown): SerializedBody {
 /** A body serialized for one response only (not kept), compressed when the client accepts gzip. */
 export async function serializeOnce(value: unknown, withGzip: boolean): Promise<SerializedBody> {
   const body = serializeBody(value);
-  if (withGzip) body.gzip = await gzipBody(body.json);
+  if (withGzip) body.gzip = await gzipBody(json(body));
   return body;
+}
+
+/** The JSON bytes of a body that has them (every body but a compact cache entry). */
+function json(body: SerializedBody): Buffer {
+  if (!body.json) throw new Error('a compact body has no JSON bytes: decompress its gzip form');
+  return body.json;
 }
 
 /**
@@ -50,7 +62,7 @@ export async function serializeOnce(value: unknown, withGzip: boolean): Promise<
 export class SerializedBodyCache {
   private readonly entries = new Map<string, SerializedBody>();
   private readonly building = new Map<string, Promise<SerializedBody>>();
-  private readonly compressing = new WeakMap<SerializedBody, Promise<Buffer>>();
+  private readonly compressing = new WeakMap<SerializedBody, Promise<SerializedBody>>();
   private bytes = 0;
   private hitCount = 0;
   private missCount = 0;
@@ -61,29 +73,37 @@ export class SerializedBodyCache {
     return { entries: this.entries.size, bytes: this.bytes, hits: this.hitCount, misses: this.missCount };
   }
 
-  /** The body under `key`, built with `build` when absent; with its gzip form when `withGzip`. */
+  /**
+   * The body under `key`, built with `build` when absent: with its gzip form when `withGzip`,
+   * otherwise with its JSON bytes (decompressed for this response when the entry keeps only gzip).
+   */
   async get(key: string, build: () => Promise<unknown>, withGzip: boolean): Promise<SerializedBody> {
     const body = await this.body(key, build);
-    if (withGzip && !body.gzip) await this.compress(key, body);
-    return body;
+    if (withGzip) return body.gzip ? body : this.compress(key, body);
+    if (body.json) return body;
+    return { ...body, json: await gunzipAsync(body.gzip ?? Buffer.alloc(0)) };
   }
 
-  /** Compresses once per body, however many requests ask at the same time. */
-  private async compress(key: string, body: SerializedBody): Promise<void> {
+  /**
+   * Compresses once per body, however many requests ask at the same time, and keeps the compact
+   * form (gzip only) in place of the entry. The entry is replaced, not changed: a request holding the
+   * JSON form still sends it.
+   */
+  private compress(key: string, body: SerializedBody): Promise<SerializedBody> {
     let pending = this.compressing.get(body);
     if (!pending) {
-      pending = gzipBody(body.json).then((compressed) => {
-        body.gzip = compressed;
-        // Still the same entry (not evicted meanwhile): account for the compressed bytes.
+      pending = gzipBody(json(body)).then((compressed) => {
+        const compact: SerializedBody = { ...body, json: null, gzip: compressed };
+        // Still the same entry (not evicted meanwhile): keep the compact form, count its bytes.
         if (this.entries.get(key) === body) {
-          this.bytes += compressed.length;
-          this.evict();
+          this.entries.set(key, compact);
+          this.bytes += sizeOf(key, compact) - sizeOf(key, body);
         }
-        return compressed;
+        return compact;
       });
       this.compressing.set(body, pending);
     }
-    await pending;
+    return pending;
   }
 
   private async body(key: string, build: () => Promise<unknown>): Promise<SerializedBody> {
