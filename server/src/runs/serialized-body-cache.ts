@@ -54,8 +54,8 @@ function json(body: SerializedBody): Buffer {
 }
 
 /**
- * Serialized JSON bodies kept in process, least recently used first out, bounded in bytes (JSON plus
- * gzip). The key must change whenever the body would (the caller puts the data's version in it), so
+ * Serialized JSON bodies kept in process, least recently used first out, bounded in bytes (an entry's
+ * JSON until it is compressed, then its gzip alone). The key must change whenever the body would (the caller puts the data's version in it), so
  * an entry is never invalidated, only superseded and evicted. Concurrent misses of one key build once.
  * Pure: no Nest, no database.
  */
