@@ -172,7 +172,7 @@ export async function startInterpretation(page: Page, appUrl: string, runId: str
 /** Run interpretation: overrides the well at `position`, comments it, submits the run. */
 export async function overrideCommentAndSubmit(page: Page, position: string, comment: string): Promise<void> {
   await page.locator(testId('plate-grid')).waitFor({ state: 'visible', timeout: SLOW });
-  await page.locator(testId(`plate-well-${position}`)).click();
+  await selectOneWell(page, position);
   await chooseOption(page, 'diagnostic-select');
   // SPEC 2: while a diagnostic is being edited, a click on another well does not change the selection.
   const other = position === 'A2' ? 'A3' : 'A2';
@@ -190,6 +190,25 @@ export async function overrideCommentAndSubmit(page: Page, position: string, com
   await page
     .locator(`${testId('run-information')} ${testId('run-status')}[data-status="WAIT_FOR_APPROVAL"]`)
     .waitFor({ state: 'visible' });
+}
+
+/**
+ * Clicks the well until it alone is selected and its diagnostic form shows. A click made while the
+ * results render again (the interpretation's live event refetches them, the wells' buttons are
+ * replaced) can be lost, seen once in CI under load: the plate kept its 96 wells selected.
+ */
+async function selectOneWell(page: Page, position: string): Promise<void> {
+  const well = page.locator(testId(`plate-well-${position}`));
+  const form = page.locator(testId('diagnostic-select'));
+  for (let attempt = 1; ; attempt += 1) {
+    await well.click();
+    const shown = await form
+      .waitFor({ state: 'visible', timeout: attempt < 3 ? 10_000 : SLOW })
+      .then(() => true)
+      .catch(() => false);
+    if (shown && (await well.getAttribute('data-selected')) === 'true') return;
+    if (attempt >= 3) throw new Error(`well ${position} could not be selected alone`);
+  }
 }
 
 /**
