@@ -29,7 +29,7 @@ import { interpretRun, type WellInput } from '@amplio/interpretation';
 import { XMLParser } from 'fast-xml-parser';
 import { strFromU8, unzipSync } from 'fflate';
 
-const BENCHMARKS = resolve(
+export const BENCHMARKS = resolve(
   process.env.AMPLIO_FIXTURES ?? resolve(__dirname, '../../shared/fixtures'),
   'benchmarks',
 );
@@ -215,13 +215,15 @@ export interface VermeulenReport {
   compared: string[];
   /** Amplio column -> gene -> figures. */
   ours: Map<string, Map<string, GeneFigures>>;
+  /** Amplio column -> gene -> each reaction's Cq, in the RDML's reaction order. */
+  cq: Map<string, Map<string, { input: number; cq: number | null }[]>>;
   /** Metric title -> method (Amplio columns first) -> median over the compared genes. */
   medians: Map<string, Map<string, number>>;
   text: string;
 }
 
 /** Our Cq of every reaction of one gene by a cqMethod (threshold: the gene's automatic threshold). */
-export function geneCq(
+function geneCq(
   own: { input: number; cycles: number[]; fluorescence: number[] }[],
   cqMethod: CqMethod,
 ): { input: number; cq: number | null }[] {
@@ -253,21 +255,26 @@ export function vermeulenReport(): VermeulenReport {
   const reactions = readReactions();
   const genes = [...new Set(reactions.map((r) => r.gene))];
   const ours = new Map<string, Map<string, GeneFigures>>();
+  const cq = new Map<string, Map<string, { input: number; cq: number | null }[]>>();
   const missing = new Map<string, number>();
   for (const [column, cqMethod] of AMPLIO_COLUMNS) {
     const figures = new Map<string, GeneFigures>();
+    const byGene = new Map<string, { input: number; cq: number | null }[]>();
     let without = 0;
     for (const gene of genes) {
-      const points: { input: number; cq: number }[] = [];
-      for (const p of geneCq(
+      const own = geneCq(
         reactions.filter((r) => r.gene === gene),
         cqMethod,
-      ))
+      );
+      byGene.set(gene, own);
+      const points: { input: number; cq: number }[] = [];
+      for (const p of own)
         if (p.cq === null) without++;
         else points.push({ input: p.input, cq: p.cq });
       if (new Set(points.map((p) => p.input)).size >= 3) figures.set(gene, geneFigures(points));
     }
     ours.set(column, figures);
+    cq.set(column, byGene);
     missing.set(column, without);
   }
   const compared = genes.filter(
@@ -322,6 +329,7 @@ export function vermeulenReport(): VermeulenReport {
     missing,
     compared,
     ours,
+    cq,
     medians,
     text: lines.join('\n'),
   };

@@ -13,12 +13,7 @@ import {
   type AgreementFigures,
   type CqPair,
 } from '../libs/interpretation/src/testing/agreement-stats';
-import { geneCq, publishedResults, readReactions } from './interpret-vermeulen';
-
-const BENCHMARKS = resolve(
-  process.env.AMPLIO_FIXTURES ?? resolve(__dirname, '../../shared/fixtures'),
-  'benchmarks',
-);
+import { BENCHMARKS, publishedResults, type VermeulenReport } from './interpret-vermeulen';
 
 /**
  * The published Cq of one method, keyed "gene|input", replicates in file order. The table is
@@ -57,36 +52,30 @@ export interface StandardCqAgreement {
 }
 
 /**
- * Our sdm Cq against Standard-Cq, reaction by reaction: the replicates of a gene and input are paired
- * in file order (the RDML's reactions and the table's rows list them in the same order: 318 of the
- * 320 triplicates pair best that way). Only the genes the published table scores (63; ALUsq, a
- * repeat element whose dilutions do not follow the input, is not scored).
+ * Our sdm Cq (the report's `Amplio sdm` column) against Standard-Cq, reaction by reaction: the
+ * replicates of a gene and input are paired in file order (the RDML's reactions and the table's rows
+ * list them in the same order: 318 of the 320 triplicates pair best that way). Only the genes the
+ * published table scores (63; ALUsq, a repeat element whose dilutions do not follow the input, is not
+ * scored).
  */
-export function standardCqAgreement(): StandardCqAgreement {
+export function standardCqAgreement(report: VermeulenReport): StandardCqAgreement {
   const standard = publishedCq('Standard-Cq');
-  const scored =
-    published().get('Reproducibility: MS within')?.get('Standard-Cq') ?? new Map<string, number>();
-  const reactions = readReactions();
+  const scored = publishedResults().get('Reproducibility: MS within')?.get('Standard-Cq') ?? new Map();
   const pairs: CqPair[] = [];
-  const genes = [...new Set(reactions.map((r) => r.gene))].filter((gene) => scored.has(gene));
-  for (const gene of genes) {
-    const own = reactions.filter((r) => r.gene === gene);
+  const genes = [
+    ...(report.cq.get('Amplio sdm') ?? new Map<string, { input: number; cq: number | null }[]>()),
+  ].filter(([gene]) => scored.has(gene));
+  for (const [gene, own] of genes) {
     const seen = new Map<number, number>();
-    geneCq(own, 'sdm').forEach(({ input, cq }) => {
+    for (const { input, cq } of own) {
       const replicate = seen.get(input) ?? 0;
       seen.set(input, replicate + 1);
       const instrument = standard.get(`${gene}|${input}`)?.[replicate];
-      if (instrument === undefined) return;
-      pairs.push({ id: `${gene} ${input} #${replicate + 1}`, ours: cq, instrument });
-    });
+      if (instrument !== undefined)
+        pairs.push({ id: `${gene} ${input} #${replicate + 1}`, ours: cq, instrument });
+    }
   }
   return { figures: agreement(pairs), genes: genes.length, pairs };
-}
-
-let publishedCache: ReturnType<typeof publishedResults> | null = null;
-function published(): ReturnType<typeof publishedResults> {
-  publishedCache ??= publishedResults();
-  return publishedCache;
 }
 
 export function standardCqText(result: StandardCqAgreement): string {
