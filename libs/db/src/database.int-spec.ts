@@ -7,6 +7,7 @@ import { CatalogueRepository } from './repositories/catalogue.repository';
 import { AuditRepository } from './repositories/audit.repository';
 import { type NewRun, RunImportRepository, sha256Hex } from './repositories/run-import.repository';
 import { RunRepository } from './repositories/run.repository';
+import { type RunSearchPageQuery, RunSearchRepository } from './repositories/run-search.repository';
 import { UserRepository } from './repositories/user.repository';
 
 /** Medium tests: the migrations and repositories against a real PostgreSQL (127.0.0.1:5432, trust). */
@@ -200,10 +201,11 @@ describe('database (real PostgreSQL)', () => {
     expect(await runs.findRun({ laboratoryId: laboratory_id, crossLaboratory: false }, id)).not.toBeNull();
     expect(await runs.findRun({ laboratoryId: randomUUID(), crossLaboratory: false }, id)).toBeNull();
     expect(await runs.findRun({ laboratoryId: null, crossLaboratory: true }, id)).not.toBeNull();
-    const page = await runs.pageRuns(
-      { laboratoryId: randomUUID(), crossLaboratory: false },
-      { page: 0, size: 10, search: null, sort: 'businessId', direction: 'desc' },
-    );
-    expect(page.total).toBe(0);
+    const list = new RunSearchRepository(sources[0]);
+    const query: RunSearchPageQuery = { page: 0, size: 10, words: [], sort: 'businessId', direction: 'desc' };
+    const own = await list.pageRunIds({ laboratoryId: laboratory_id, crossLaboratory: false }, query);
+    expect(own.ids).toContain(id);
+    const other = await list.pageRunIds({ laboratoryId: randomUUID(), crossLaboratory: false }, query);
+    expect(other).toEqual({ ids: [], total: 0, runs: [] });
   });
 });

@@ -1,5 +1,5 @@
-import { In, type DataSource, type EntityManager } from 'typeorm';
-import type { RunSortField, RunStatus, SampleType, SortDirection } from '@amplio/domain';
+import { type DataSource, type EntityManager } from 'typeorm';
+import type { RunStatus, SampleType } from '@amplio/domain';
 import { RunEntity } from '../entities/run.entity';
 import { WellCurveEntity, WellEntity, WellInterpretationEntity } from '../entities/well.entity';
 import type { StoredChannelResult } from '../entities/well.entity';
@@ -13,14 +13,6 @@ import { type LaboratoryScope, scopeCondition } from './laboratory-scope';
  */
 const RUN_DETAIL_CHANGES =
   "(SELECT count(*) || '.' || coalesce(sum(c.id), 0) FROM run_detail_change c WHERE c.run_id = r.id)";
-
-export interface RunPageQuery {
-  page: number;
-  size: number;
-  search: string | null;
-  sort: RunSortField;
-  direction: SortDirection;
-}
 
 /** The instrument's own Cq of one well and channel, as the file carried it. */
 export interface InstrumentCq {
@@ -83,50 +75,12 @@ export function reasonParamList(
   return names.length === 0 ? null : names.map((name) => String(params[name]));
 }
 
-const SORT_COLUMNS: Record<RunSortField, string> = {
-  businessId: 'r.business_id',
-  fileName: 'r.file_name',
-  instrumentName: 'r.instrument_name',
-  created: 'r.created_at',
-  status: 'r.status',
-  runDate: 'r.run_date',
-  interpretationRunByName: 'r.interpretation_run_by_name',
-};
-
 /** Runs, their wells, curves and interpretations. Reads are scoped to a laboratory. */
 export class RunRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
-  }
-
-  async pageRuns(scope: LaboratoryScope, query: RunPageQuery): Promise<{ runs: RunEntity[]; total: number }> {
-    const where = scopeCondition(scope, 'r.laboratory_id', 1);
-    const params: unknown[] = [...where.params];
-    let sql = `FROM run r WHERE ${where.sql}`;
-    if (query.search) {
-      params.push(`%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
-      const p = `$${params.length}`;
-      sql += ` AND (r.business_id ILIKE ${p} OR r.file_name ILIKE ${p} OR r.instrument_name ILIKE ${p} OR r.status ILIKE ${p})`;
-    }
-    const [{ total }] = await this.dataSource.query<Array<{ total: number }>>(
-      `SELECT count(*)::int AS total ${sql}`,
-      params,
-    );
-    const order = `${SORT_COLUMNS[query.sort]} ${query.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, r.business_id DESC`;
-    params.push(query.size, query.page * query.size);
-    const ids = await this.dataSource.query<Array<{ id: string }>>(
-      `SELECT r.id ${sql} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    if (ids.length === 0) return { runs: [], total };
-    const runs = await this.dataSource.getRepository(RunEntity).findBy({ id: In(ids.map((row) => row.id)) });
-    const byId = new Map(runs.map((run) => [run.id, run]));
-    return {
-      runs: ids.map((row) => byId.get(row.id)).filter((run): run is RunEntity => run !== undefined),
-      total,
-    };
   }
 
   async findRun(scope: LaboratoryScope, id: string): Promise<RunEntity | null> {
