@@ -31,11 +31,6 @@ export function managesLaboratoryUsers(actor: Actor, laboratoryId: string): bool
   return actor.laboratoryId === laboratoryId && (has(actor, 'ADMIN') || has(actor, 'WRITE_DIAGNOSTIC'));
 }
 
-/** May read the laboratory itself (its name): everyone for their own one. */
-export function readsLaboratory(actor: Actor, laboratoryId: string): boolean {
-  return managesAllLaboratories(actor) || actor.laboratoryId === laboratoryId;
-}
-
 /** Laboratory name, Save (and kit-manufacturer flag for super admins only): ADMIN only (SPEC 6). */
 export function editsLaboratory(actor: Actor, laboratoryId: string): boolean {
   return managesAllLaboratories(actor) || (has(actor, 'ADMIN') && actor.laboratoryId === laboratoryId);

@@ -10,10 +10,6 @@ export function corruptedFile(fileName: string, what: string): RunFileError {
   return new RunFileError('errorImportCorruptedFile', `${fileName}: ${what}`);
 }
 
-export function isRunFileError(error: unknown): error is RunFileError {
-  return error instanceof RunFileError;
-}
-
 /** Runs a third-party reader; anything it throws other than a RunFileError becomes a corrupted-file error. */
 export function guardRead<T>(fileName: string, what: string, read: () => T): T {
   try {

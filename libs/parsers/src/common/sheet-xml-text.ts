@@ -23,11 +23,6 @@ export function isNameEnd(code: number): boolean {
   return code === 32 || code === 62 || code === 47 || code === 9 || code === 10 || code === 13;
 }
 
-/** XML white space: space, tab, newline, carriage return. */
-export function isSpace(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9;
-}
-
 /**
  * Where ` <letter>="` starts among the attributes xml[from, to), or -1. Searched within the tag only:
  * an indexOf would run on through the rest of the sheet whenever a tag lacks the attribute.

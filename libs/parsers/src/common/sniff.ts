@@ -1,4 +1,3 @@
-import type { RunFile } from '@amplio/domain';
 import type { ContainerKind } from '../format-parser';
 import { listZipEntryNames } from './zip';
 
@@ -63,8 +62,4 @@ export function sniffContainer(content: Uint8Array): ContainerKind {
   if (looksLikeXml(content)) return 'xml';
   if (looksLikeText(content)) return 'text';
   return 'binary';
-}
-
-export function sniffFile(file: RunFile): ContainerKind {
-  return sniffContainer(file.content);
 }

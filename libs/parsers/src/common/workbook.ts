@@ -31,11 +31,6 @@ export interface Workbook {
   visitSheets(names: string[], visit: (name: string, rows: SheetRows) => void): void;
 }
 
-/** Sheet names in workbook order, read from xl/workbook.xml of a verified OOXML zip. */
-export function ooxmlSheetNames(zip: SafeZip): string[] {
-  return ooxmlSheets(zip).map((sheet) => sheet.name);
-}
-
 let sheetJs: typeof XLSX | null = null;
 
 /**
