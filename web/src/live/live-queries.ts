@@ -4,7 +4,12 @@ import { useEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
 import type { Run, RunPage } from '../api/types';
 import { useLiveClient, useLiveEvent, useLiveReconnect } from './live-context';
-import { refetchAfterChange } from './refetch-after-change';
+import { refetchAfterChange, refetchRunThenResults } from './refetch-after-change';
+
+const runKeys = (runId: string) => ({
+  detail: queryKeys.run.detail(runId),
+  results: queryKeys.run.results(runId),
+});
 
 /** The event's status on the run and on its rows in the cached run list pages. */
 function applyRunStatus(client: QueryClient, event: RunStatusEvent): void {
@@ -45,8 +50,8 @@ export function useLiveQuerySync(): void {
   useLiveEvent('run.changed', (event) => {
     void refetchAfterChange(client, queryKeys.runList.all);
     if (event.what === 'deleted') return; // the run screen leaves (run-interpretation-page)
-    void refetchAfterChange(client, queryKeys.run.detail(event.runId), { exact: true });
-    if (event.what === 'interpreted') void refetchAfterChange(client, queryKeys.run.results(event.runId));
+    if (event.what === 'interpreted') void refetchRunThenResults(client, runKeys(event.runId));
+    else void refetchAfterChange(client, queryKeys.run.detail(event.runId), { exact: true });
   });
   useLiveEvent('import.progress', (event) => {
     // The new run appears in the list.
@@ -60,11 +65,7 @@ export function useLiveQuerySync(): void {
   // was missed, so the run is read again once the join is confirmed.
   const live = useLiveClient();
   useEffect(
-    () =>
-      live.onRunJoined((runId) => {
-        void refetchAfterChange(client, queryKeys.run.detail(runId), { exact: true });
-        void refetchAfterChange(client, queryKeys.run.results(runId));
-      }),
+    () => live.onRunJoined((runId) => void refetchRunThenResults(client, runKeys(runId))),
     [live, client],
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { refetchAfterChange } from './refetch-after-change';
+import { refetchAfterChange, refetchRunThenResults } from './refetch-after-change';
 
 /** A query function whose answers the test releases one by one, in call order. */
 function controlledAnswers() {
@@ -64,5 +64,33 @@ describe('refetchAfterChange', () => {
     expect(observer.getCurrentResult().data).toBe('fresh');
     expect(client.getQueryState(['run', 'hidden'])?.isInvalidated).toBe(true);
     unsubscribe();
+  });
+
+  it('reads the run again before its results, so new results never show beside the run of before', async () => {
+    const run = controlledAnswers();
+    const results = controlledAnswers();
+    const observers = [
+      new QueryObserver(client, { queryKey: ['run', 'r3'], queryFn: run.queryFn }),
+      new QueryObserver(client, { queryKey: ['run', 'r3', 'results'], queryFn: results.queryFn }),
+    ];
+    const unsubscribe = observers.map((observer) => observer.subscribe(() => undefined));
+    await settle();
+    run.answer(0, 'run, dirty');
+    results.answer(0, 'results of before');
+    await settle();
+
+    const done = refetchRunThenResults(client, { detail: ['run', 'r3'], results: ['run', 'r3', 'results'] });
+    await settle();
+    expect([run.calls(), results.calls()]).toEqual([2, 1]);
+    run.answer(1, 'run, clean');
+    await settle();
+    expect(results.calls()).toBe(2);
+    results.answer(1, 'new results');
+    await done;
+    expect(observers.map((observer) => observer.getCurrentResult().data)).toEqual([
+      'run, clean',
+      'new results',
+    ]);
+    unsubscribe.forEach((stop) => stop());
   });
 });

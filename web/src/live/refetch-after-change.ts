@@ -18,3 +18,17 @@ export function refetchAfterChange(
     .cancelQueries({ queryKey, exact, predicate: (query) => query.state.data === undefined })
     .then(() => client.invalidateQueries({ queryKey, exact }));
 }
+
+/**
+ * A run and its results read again after its interpretation changed: the run first, then the
+ * results. Read together, the new results could arrive before the run that is no longer `dirty`:
+ * the screen would show the "interpreting again" notice above the plate for that moment and take it
+ * away, moving the plate under the user's pointer (a click meant for one well lost or landing on another).
+ */
+export async function refetchRunThenResults(
+  client: QueryClient,
+  keys: { detail: QueryKey; results: QueryKey },
+): Promise<void> {
+  await refetchAfterChange(client, keys.detail, { exact: true });
+  await refetchAfterChange(client, keys.results);
+}
