@@ -56,7 +56,7 @@ describe('agreement report', () => {
     }
   });
 
-  it('LightCycler 480: no call disagreement with a Cq below 35, with the second-derivative method and with the threshold method', () => {
+  it("LightCycler 480: no call disagreement with a Cq below 35, by each file's analysis and by the threshold method's automatic threshold", () => {
     for (const r of reports.filter((s) => s.set.family === 'LightCycler 480')) {
       expect(r.disagreements).toEqual([]);
       expect(r.threshold?.disagreements).toEqual([]);
@@ -72,14 +72,23 @@ describe('agreement report', () => {
     }
   });
 
-  it("LightCycler 480: Nrd1's Cp sits at one fluorescence (a noise band), AMC's Machine Cq at the second-derivative maximum", () => {
+  it("LightCycler 480: Nrd1's Cp sit at one fluorescence (Fit Points), AMC's Machine Cq at a fraction of the height (second-derivative maximum); each meets the goal read by its own analysis", () => {
     const nrd1 = byLabel('Edward_qPCR_Nrd1_calibration');
     const amc = byLabel('volume_machine.rdml, AMC Amsterdam');
-    for (const r of [nrd1, amc]) expect(r.recovered?.figures.compared).toBe(r.threshold?.figures.compared);
-    // Read at the threshold recovered from Roche's Cp, Nrd1 agrees better than by any curve-shape rule.
-    expect(nrd1.recovered?.figures.medianAbs).toBeLessThan(0.3);
-    expect(nrd1.recovered?.figures.medianAbs).toBeLessThan(nrd1.figures.medianAbs / 2);
-    // AMC the other way round: the second-derivative maximum is closer than any single threshold.
+    expect(Math.abs(nrd1.thresholdSlopes?.get('SYBR') ?? 1)).toBeLessThan(0.2);
+    expect(amc.thresholdSlopes?.get('SYBR')).toBeGreaterThan(0.6);
+    // Issue 9's goal: median <= 0.3, max <= 1.0 cycles, no call disagreement below Cp 35.
+    for (const r of [nrd1, amc]) {
+      expect(r.figures.compared).toBe(r.threshold?.figures.compared);
+      expect(r.figures.medianAbs).toBeLessThanOrEqual(0.3);
+      expect(r.figures.maxAbs).toBeLessThanOrEqual(1.0);
+      expect(r.disagreements).toEqual([]);
+    }
+    // Read by the other analysis, each is further off: Nrd1 by the second-derivative maximum, AMC
+    // at the one threshold its Machine Cq give.
+    expect(nrd1.cqMethod).toBe('threshold');
+    expect(nrd1.also?.figures.medianAbs).toBeGreaterThan(nrd1.figures.medianAbs * 2);
+    expect(amc.cqMethod).toBe('sdm');
     expect(amc.figures.medianAbs).toBeLessThan((amc.recovered?.figures.medianAbs ?? 0) / 2);
   });
 
@@ -103,8 +112,8 @@ describe('agreement report', () => {
     expect(qs6.disagreements).toEqual([]);
   });
 
-  it('no counted call disagreement; false alarms stay at the measured level (20: 18 from the safety net, 20 before its fit, the two late CY5 rises of the CFX melt RDML given a Cq by the last-crossing rule; 2 rises into the last read, flagged since 2026-11-28)', () => {
+  it('no counted call disagreement; false alarms stay at the measured level (18: 20 until Nrd1 was read by its own Fit Points analysis, where the second-derivative method flagged M18, M24 and P12 and the threshold M18 alone)', () => {
     expect(disagreements).toBe(0);
-    expect(reports.reduce((n, r) => n + r.falseAlarms.length, 0)).toBeLessThanOrEqual(20);
+    expect(reports.reduce((n, r) => n + r.falseAlarms.length, 0)).toBeLessThanOrEqual(18);
   });
 });

@@ -12,11 +12,15 @@ import type { ParsedRun } from '@amplio/domain';
 import type { WellResult } from '../libs/interpretation/src/interpret-types';
 import {
   NO_KIT,
-  cfxThresholds,
   compareRun,
   parseFixture,
   parseRdmlExperiment,
 } from '../libs/interpretation/src/testing/fixture-runs';
+import {
+  recoveredThresholds,
+  thresholdAmplitudeSlope,
+  thresholdReadings,
+} from '../libs/interpretation/src/testing/recovered-thresholds';
 import { AGREEMENT_SETS, THRESHOLD_DEFAULT, type AgreementSet } from './agreement-sets';
 
 /** Call disagreements of one Cq method on one set. */
@@ -45,6 +49,10 @@ export interface SetReport extends CallReport {
   threshold: (CallReport & { figures: AgreementFigures }) | null;
   /** With alsoRecoveredThreshold: the threshold per dye recovered from the instrument's Cq, and the figures at it. */
   recovered: { thresholds: string; figures: AgreementFigures } | null;
+  /** With alsoMethod: that method's figures and call disagreements (printed, never counted). */
+  also: (CallReport & { label: string; figures: AgreementFigures }) | null;
+  /** With readsThresholdSlope: per dye, how the readings at the instrument's Cq follow the curves' heights. */
+  thresholdSlopes: Map<string, number | null> | null;
 }
 
 /** The figures at the threshold recovered from the instrument's Cq (AgreementSet.alsoRecoveredThreshold). */
@@ -53,7 +61,7 @@ function recoveredThreshold(
   instrumentCq: Map<string, number | null> | undefined,
   compared: (pairs: CqPair[]) => CqPair[],
 ): SetReport['recovered'] {
-  const channels = cfxThresholds(run, instrumentCq);
+  const channels = recoveredThresholds(run, instrumentCq);
   const comparison = compareRun(run, { ...NO_KIT, channels }, { instrumentCq });
   return {
     thresholds: channels.map((c) => `${c.channel} ${c.threshold?.toPrecision(3)}`).join(', '),
@@ -119,6 +127,28 @@ export async function runSet(set: AgreementSet): Promise<SetReport> {
     };
   }
   const recovered = set.alsoRecoveredThreshold ? recoveredThreshold(run, instrumentCq, compared) : null;
+  let also: SetReport['also'] = null;
+  if (set.alsoMethod) {
+    const byMethod = compareRun(run, set.alsoMethod.config(run), { instrumentCq });
+    const methodPairs = compared(byMethod.pairs);
+    const calls = callReport(set, methodPairs, instrumentCalls(run), byMethod.falseAlarms, uncounted);
+    // Never counted: all of them are printed apart.
+    also = {
+      label: set.alsoMethod.label,
+      figures: agreement(methodPairs),
+      disagreements: [],
+      lateDisagreements: [...calls.disagreements, ...calls.lateDisagreements],
+      falseAlarms: calls.falseAlarms,
+    };
+  }
+  const thresholdSlopes = set.readsThresholdSlope
+    ? new Map(
+        [...thresholdReadings(run, instrumentCq)].map(([dye, readings]) => [
+          dye,
+          thresholdAmplitudeSlope(readings),
+        ]),
+      )
+    : null;
   return {
     set,
     instrumentName: run.instrumentName,
@@ -130,6 +160,8 @@ export async function runSet(set: AgreementSet): Promise<SetReport> {
     unknownThresholds,
     threshold,
     recovered,
+    also,
+    thresholdSlopes,
   };
 }
 
@@ -204,6 +236,15 @@ export function formatReports(reports: SetReport[]): string {
       for (const u of r.unknownThresholds) lines.push(`    threshold unknown ${u}`);
       lines.push(...callLines(r, '    '));
       for (const c of r.curveIssues) lines.push(`    curve issue ${c}`);
+      if (r.thresholdSlopes)
+        lines.push(
+          `    the instrument's Cq against the curves' heights: slope of log(reading at its Cq) on log(height) ${[...r.thresholdSlopes].map(([dye, slope]) => `${dye} ${slope === null ? '-' : slope.toFixed(2)}`).join(', ')} (near 0: at one fluorescence, a threshold or noise band; near 1: at a fraction of the height, as the second-derivative maximum)`,
+        );
+      if (r.also) {
+        lines.push(
+          `    ${r.also.label} (not counted): compared ${r.also.figures.compared}, median |ΔCq| ${fixed(r.also.figures.medianAbs)}, max ${fixed(r.also.figures.maxAbs)}, median signed ${fixed(r.also.figures.medianSigned)}, call disagreements ${r.also.lateDisagreements.length}, false alarms ${r.also.falseAlarms.length}`,
+        );
+      }
       if (r.recovered)
         lines.push(
           `    threshold method at the threshold recovered from the instrument's Cq (${r.recovered.thresholds}; not counted): compared ${r.recovered.figures.compared}, median |ΔCq| ${fixed(r.recovered.figures.medianAbs)}, max ${fixed(r.recovered.figures.maxAbs)}, median signed ${fixed(r.recovered.figures.medianSigned)}`,

@@ -3,12 +3,8 @@
  * each is read with (see docs/interpretation.md, "Agreement report").
  */
 import type { KitAnalyserConfiguration, ParsedRun } from '@amplio/domain';
-import {
-  NO_KIT,
-  cfxThresholds,
-  filesStartingWith,
-  readTsvRecords,
-} from '../libs/interpretation/src/testing/fixture-runs';
+import { NO_KIT, filesStartingWith, readTsvRecords } from '../libs/interpretation/src/testing/fixture-runs';
+import { recoveredThresholds } from '../libs/interpretation/src/testing/recovered-thresholds';
 
 export interface AgreementSet {
   family: 'Bio-Rad CFX' | 'QuantStudio' | 'StepOne' | 'LightCycler 480' | 'LightCycler 96';
@@ -33,12 +29,20 @@ export interface AgreementSet {
   alsoThresholdCalls?: boolean;
   /**
    * The Cq also read with the threshold method at the threshold recovered from the instrument's own
-   * Cq (`cfxThresholds`: per dye, the median of the baseline-corrected reads at the instrument's Cq),
-   * as CFX runs are read. Printed, never counted: it tells whether the instrument's Cq sits at one
-   * fluorescence (a noise band, LightCycler 480 "Fit Points") rather than where the curve's shape
-   * puts it (the second-derivative maximum), so that a file is measured against the right method.
+   * Cq (`recoveredThresholds`: per dye, the median of the reads the engine searches, at the
+   * instrument's Cq), as CFX runs are read. Printed, never counted: on a set counted by the
+   * second-derivative maximum it shows how far one threshold is from the instrument's Cq.
    */
   alsoRecoveredThreshold?: boolean;
+  /** Another Cq method's figures and calls on the same wells, printed, never counted. */
+  alsoMethod?: { label: string; config: (run: ParsedRun) => KitAnalyserConfiguration };
+  /**
+   * Prints, per dye, the slope of log(reading at the instrument's Cq) on log(curve height)
+   * (`thresholdAmplitudeSlope`): near 0 the instrument's Cq sit at one fluorescence (a threshold,
+   * LightCycler 480 "Fit Points" with its noise band), near 1 at a fraction of the height (the
+   * second-derivative maximum). It tells which analysis a Cp table came from, which the table does not say.
+   */
+  readsThresholdSlope?: boolean;
   /**
    * Instrument calls whose wells, without an instrument Cq, are not compared when we find a Cq
    * (LightCycler 96 "Invalid": Roche says neither positive nor negative). Printed, never counted.
@@ -64,10 +68,15 @@ export interface AgreementSet {
   unknownThresholdDyes?: (run: ParsedRun) => string[];
 }
 
-const cfx = (run: ParsedRun): KitAnalyserConfiguration => ({ ...NO_KIT, channels: cfxThresholds(run) });
+/** The threshold method at the threshold read off the instrument's Cq (CFX; LightCycler 480 Fit Points). */
+const atRecoveredThreshold = (run: ParsedRun): KitAnalyserConfiguration => ({
+  ...NO_KIT,
+  channels: recoveredThresholds(run),
+});
+const cfx = atRecoveredThreshold;
 /** CFX dyes for which the file carries no Cq at all: CFX's threshold for them is unknown. */
 const cfxUnknown = (run: ParsedRun): string[] => {
-  const known = new Set(cfxThresholds(run).map((c) => c.channel));
+  const known = new Set(recoveredThresholds(run).map((c) => c.channel));
   return run.channels.map((c) => c.dye).filter((dye) => !known.has(dye));
 };
 const noKit = (): KitAnalyserConfiguration => NO_KIT;
@@ -172,15 +181,20 @@ export const AGREEMENT_SETS: AgreementSet[] = [
   })),
   {
     family: 'LightCycler 480',
-    label: 'Edward_qPCR_Nrd1_calibration (curves + Cp table)',
+    // Its Cp sit at one fluorescence whatever the curve's height (slope 0.01, where AMC's Machine Cq
+    // and Vermeulen's Standard-Cq, second-derivative maxima, give 0.8 and 1.3): a "Fit Points"
+    // analysis with a noise band, read as CFX runs are (docs/interpretation.md, "Nrd1 is a Fit
+    // Points analysis"); the second-derivative maximum is printed beside it.
+    label: 'Edward_qPCR_Nrd1_calibration (curves + Cp table; Fit Points, at the recovered noise band)',
     files: () => [
       'roche-lc480/Edward_qPCR_Nrd1_calibration_2019-02-02.txt',
       'roche-lc480/Edward_qPCR_Nrd1_calibration_2019-02-02_Cq.txt',
     ],
-    config: sdm,
+    config: atRecoveredThreshold,
     countCallsBelow: 35,
     alsoThresholdCalls: true,
-    alsoRecoveredThreshold: true,
+    alsoMethod: { label: 'second-derivative maximum (cqMethod sdm)', config: sdm },
+    readsThresholdSlope: true,
   },
   {
     family: 'LightCycler 480',
@@ -192,6 +206,7 @@ export const AGREEMENT_SETS: AgreementSet[] = [
     countCallsBelow: 35,
     alsoThresholdCalls: true,
     alsoRecoveredThreshold: true,
+    readsThresholdSlope: true,
   },
   {
     // Roche's calls are in calculated_data.xml: the parser keeps the cq of Positive wells only, so a

@@ -1,6 +1,11 @@
 import type { KitAnalyserConfiguration, ParsedRun } from '@amplio/domain';
 import { agreement, describeFigures, type AgreementFigures, type CqPair } from '../testing/agreement-stats';
 import { NO_KIT, compareRun, parseFixture, readTsvRecords } from '../testing/fixture-runs';
+import {
+  recoveredThresholds,
+  thresholdAmplitudeSlope,
+  thresholdReadings,
+} from '../testing/recovered-thresholds';
 
 /**
  * LightCycler 480: our second-derivative-maximum Cq (cqMethod 'sdm') against Roche's Cp, on every
@@ -11,12 +16,13 @@ import { NO_KIT, compareRun, parseFixture, readTsvRecords } from '../testing/fix
 const SDM: KitAnalyserConfiguration = { ...NO_KIT, cqMethod: 'sdm' };
 const VOLUME_LC480 = 'AMC Amsterdam NL - 384 Wells';
 
-/** Call disagreements on wells whose Roche Cp is below 35 (the goal of issue 9). */
+/**
+ * Call disagreements whose Cq (Roche's, or ours where Roche has none) is below 35: the goal of
+ * issue 9, counted as the agreement report counts them.
+ */
 function earlyMismatches(pairs: CqPair[]): string[] {
   return pairs
-    .filter(
-      (p) => (p.ours === null) !== (p.instrument === null) && (p.instrument === null || p.instrument < 35),
-    )
+    .filter((p) => (p.ours === null) !== (p.instrument === null) && (p.instrument ?? p.ours ?? 0) < 35)
     .map((p) => `${p.id} ours ${p.ours} Roche ${p.instrument}`);
 }
 
@@ -49,12 +55,31 @@ describe('LightCycler 480 agreement (second-derivative maximum vs Roche Cp)', ()
     expect(pairs).toHaveLength(384);
   });
 
-  it('Nrd1: figures recorded (goal 0.3 / 1.0 not met); median |diff| <= 0.73, max <= 3.5, no call disagreement below Cp 35', async () => {
+  it('Nrd1 by the second-derivative maximum (not its analysis, see below): median |diff| <= 0.73, max <= 3.5, no call disagreement below Cp 35', async () => {
     const { figures, pairs } = await nrd1();
     console.log(describeFigures('LC480 Nrd1, engine sdm', figures));
     expect(figures.compared).toBeGreaterThan(250);
     expect(figures.medianAbs).toBeLessThanOrEqual(0.73);
     expect(figures.maxAbs).toBeLessThanOrEqual(3.5);
+    expect(earlyMismatches(pairs)).toEqual([]);
+  });
+
+  it("Nrd1 is a Fit Points analysis: its Cp sit at one fluorescence whatever the curve's height, and the threshold method at that noise band meets issue 9's goal (median <= 0.3, max <= 1.0, no call disagreement below Cp 35)", async () => {
+    const { run } = await nrd1();
+    const readings = thresholdReadings(run).get('SYBR') ?? [];
+    expect(readings.length).toBeGreaterThan(250);
+    expect(Math.abs(thresholdAmplitudeSlope(readings) ?? 1)).toBeLessThan(0.2);
+    const channels = recoveredThresholds(run);
+    expect(channels[0].threshold).toBeGreaterThan(0.08);
+    expect(channels[0].threshold).toBeLessThan(0.14);
+    const { pairs } = compareRun(run, { ...NO_KIT, channels });
+    const figures = agreement(pairs);
+    console.log(
+      describeFigures(`LC480 Nrd1, threshold ${channels[0].threshold?.toFixed(4)} (recovered)`, figures),
+    );
+    expect(figures.compared).toBeGreaterThan(270);
+    expect(figures.medianAbs).toBeLessThanOrEqual(0.3);
+    expect(figures.maxAbs).toBeLessThanOrEqual(1.0);
     expect(earlyMismatches(pairs)).toEqual([]);
   });
 

@@ -74,47 +74,6 @@ export const NO_KIT: KitAnalyserConfiguration = {
   diagnostics: [],
 };
 
-/**
- * Bio-Rad CFX exports no threshold. The documented procedure: per dye, every well with a Cq gives
- * the threshold read off its curve by inverting the linear interpolation between the two reads
- * bracketing that Cq, T = y(k) + (Cq - k)(y(k+1) - y(k)), on the curve the engine searches
- * (baseline-corrected by the engine when the file gives raw reads); the run's threshold is the
- * median of those (on a CFX run they are all equal; one odd well cannot set it), and every well
- * then checks it. `instrumentCq` overrides the file's own values, as in `compareRun`.
- */
-export function cfxThresholds(
-  run: ParsedRun,
-  instrumentCq?: Map<string, number | null>,
-): KitAnalyserConfiguration['channels'] {
-  const channels: KitAnalyserConfiguration['channels'] = [];
-  for (const { dye } of run.channels) {
-    const thresholds: number[] = [];
-    for (const well of run.wells) {
-      const channel = well.channels[dye];
-      const cq = instrumentCq
-        ? (instrumentCq.get(`${well.position}|${dye}`) ?? null)
-        : (channel?.instrumentCq ?? null);
-      const curve = channel?.curve;
-      if (cq === null || !curve) continue;
-      const k = Math.floor(cq);
-      const i = curve.cycles.indexOf(k);
-      if (i < 0 || i + 1 >= curve.cycles.length) continue;
-      const y =
-        curve.kind === 'raw'
-          ? interpretRun(
-              [{ position: well.position, sampleType: 'SAMPLE', channels: [{ dye, curve }] }],
-              NO_KIT,
-            )[0].channels[0].points.map((p) => p.y)
-          : curve.fluorescence;
-      thresholds.push(y[i] + (cq - k) * (y[i + 1] - y[i]));
-    }
-    if (thresholds.length === 0) continue;
-    thresholds.sort((a, b) => a - b);
-    channels.push({ channel: dye, threshold: thresholds[thresholds.length >> 1] });
-  }
-  return channels;
-}
-
 export interface RunComparison {
   results: WellResult[];
   /** One pair per well and channel that has a curve. */
