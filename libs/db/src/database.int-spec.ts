@@ -147,6 +147,118 @@ describe('database (real PostgreSQL)', () => {
     ]);
   });
 
+  it("numbers a run last: while another import holds the laboratory's counter, an import writes its run, wells and curves and waits only for its number", async () => {
+    const source = sources[0];
+    const runImports = new RunImportRepository(source);
+    const laboratoryId = randomUUID();
+    await new UserRepository(source).insertLaboratory({
+      id: laboratoryId,
+      name: 'Busy lab',
+      kitManufacturer: false,
+    });
+    const importId = randomUUID();
+    await runImports.createImport({
+      id: importId,
+      laboratoryId,
+      analyserId: 'rdml',
+      uploadId: null,
+      idempotencyKey: null,
+      createdById: randomUUID(),
+      createdByName: 'Tess',
+      files: [
+        {
+          name: 'plate.rdml',
+          path: '/nonexistent/plate.upload',
+          size: 1,
+          sha256: sha256Hex(Buffer.from('y')),
+        },
+      ],
+    });
+    const [importFile] = await runImports.listImportFiles(importId);
+    const wells = Array.from({ length: 96 }, (_, i) => ({
+      position: `${String.fromCharCode(65 + Math.floor(i / 12))}${(i % 12) + 1}`,
+      name: null,
+      sampleRole: null,
+      curves: [
+        {
+          channel: 'FAM',
+          originalName: 'FAM',
+          kind: 'raw' as const,
+          cycles: Array.from({ length: 40 }, (_, c) => c + 1),
+          fluorescence: Array.from({ length: 40 }, (_, c) => c * 0.5),
+          instrumentCq: null,
+          instrumentThreshold: null,
+          instrumentCall: null,
+          instrumentBaselineStart: null,
+          instrumentBaselineEnd: null,
+        },
+      ],
+    }));
+    const holder = new Client({ connectionString: url });
+    await holder.connect();
+    try {
+      // Another import of the same laboratory, between its number and its commit.
+      await holder.query('BEGIN');
+      await holder.query(
+        `INSERT INTO laboratory_run_counter (laboratory_id, last_value) VALUES ($1, 1)
+         ON CONFLICT (laboratory_id) DO UPDATE SET last_value = laboratory_run_counter.last_value + 1`,
+        [laboratoryId],
+      );
+      const created = runImports.createRunFromImport(
+        importId,
+        {
+          plateType: 'RECTANGULAR_96',
+          instrumentName: 'CFX',
+          serialNumber: null,
+          runDate: null,
+          fileName: 'plate.rdml',
+          parsedFormat: 'rdml',
+          cycleCount: 40,
+          wells,
+        },
+        new Map([[importFile.id, Buffer.from('y')]]),
+        () => Promise.resolve(),
+      );
+      let waiting: number | null = null;
+      for (let attempt = 0; attempt < 200 && waiting === null; attempt += 1) {
+        const [row] = await source.query<Array<{ pid: number }>>(
+          `SELECT pid FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE '%laboratory_run_counter%' AND pid <> $1`,
+          [(await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid],
+        );
+        if (row) waiting = row.pid;
+        else await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(waiting).not.toBeNull();
+      // The waiting import has written its rows already: it holds the write locks of run, well and
+      // well_curve, taken by its inserts and kept to its commit.
+      const written = await source.query<Array<{ relation: string }>>(
+        `SELECT relation::regclass::text AS relation FROM pg_locks
+          WHERE pid = $1 AND mode = 'RowExclusiveLock' AND relation IS NOT NULL`,
+        [waiting],
+      );
+      expect(written.map((lock) => lock.relation)).toEqual(
+        expect.arrayContaining(['run', 'well', 'well_curve']),
+      );
+      await holder.query('COMMIT');
+      const runId = await created;
+      const [run] = await source.query<Array<{ business_id: string }>>(
+        'SELECT business_id FROM run WHERE id = $1',
+        [runId],
+      );
+      expect(run.business_id).toBe('R000002');
+      const [{ count }] = await source.query<Array<{ count: number }>>(
+        `SELECT count(*)::int AS count FROM well_curve WHERE run_id = $1`,
+        [runId],
+      );
+      expect(count).toBe(96);
+      const provisional = await source.query("SELECT id FROM run WHERE business_id LIKE '~%'");
+      expect(provisional).toEqual([]);
+    } finally {
+      await holder.end();
+    }
+  });
+
   it('configures a plate in one statement: listed wells set, names only where given, the others cleared', async () => {
     const source = sources[0];
     const runs = new RunRepository(source);

@@ -84,6 +84,15 @@ function returning<T>(result: unknown): T[] {
 }
 
 /** Run imports: the uploaded files, the import's state, and the run created from it; a run's original files. */
+/**
+ * The business id a run carries inside the transaction that creates it, before its laboratory's
+ * counter gives it its number (never committed: replaced in the same transaction; unique, so two
+ * imports writing at once do not collide).
+ */
+function provisionalBusinessId(runId: string): string {
+  return `~${runId}`;
+}
+
 export class RunImportRepository {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -285,9 +294,11 @@ export class RunImportRepository {
       if (!runImport) throw new Error(`import ${importId} not found`);
       if (runImport.runId) return runImport.runId;
       if (runImport.state === 'FAILED') throw new Error(`import ${importId} already failed`);
-      // The original files first: the largest write (a workbook is megabytes), done before the
-      // laboratory's counter row is locked, so that imports of one laboratory on several workers
-      // wait on each other for the run's rows only (docs/performance.md, batch import).
+      // Everything but the run's number is written first: the original files (a workbook is
+      // megabytes), the run under a provisional business id, its wells and curves (a 384-well 4-plex
+      // is 1,536 curves). Only then is the laboratory's counter row locked, for the number and the
+      // audit record up to the commit: imports of one laboratory on several workers wait on each
+      // other for that last step only, not for each other's writes (docs/performance.md, batch import).
       const files = manager.getRepository(RunFileEntity);
       const fileIds = await files.find({ where: { importId }, select: { id: true } });
       for (const file of fileIds) {
@@ -295,18 +306,11 @@ export class RunImportRepository {
         if (!content) throw new Error(`import ${importId}: file ${file.id} was not read`);
         await files.update({ id: file.id }, { content, uploadPath: null });
       }
-      // Business ids count per laboratory (docs/security.md): R + at least 6 digits.
-      const [{ next }] = await manager.query<Array<{ next: number }>>(
-        `INSERT INTO laboratory_run_counter (laboratory_id, last_value) VALUES ($1, 1)
-         ON CONFLICT (laboratory_id) DO UPDATE SET last_value = laboratory_run_counter.last_value + 1
-         RETURNING last_value AS next`,
-        [runImport.laboratoryId],
-      );
       const runId = randomUUID();
-      const businessId = `R${String(next).padStart(6, '0')}`;
-      await manager.getRepository(RunEntity).insert({
+      const runs = manager.getRepository(RunEntity);
+      await runs.insert({
         id: runId,
-        businessId,
+        businessId: provisionalBusinessId(runId),
         laboratoryId: runImport.laboratoryId,
         analyserId: runImport.analyserId,
         plateType: run.plateType,
@@ -355,6 +359,15 @@ export class RunImportRepository {
         { id: importId },
         { runId, state: 'READY', progress: 100, updatedAt: () => 'now()' },
       );
+      // Business ids count per laboratory (docs/security.md): R + at least 6 digits.
+      const [{ next }] = await manager.query<Array<{ next: number }>>(
+        `INSERT INTO laboratory_run_counter (laboratory_id, last_value) VALUES ($1, 1)
+         ON CONFLICT (laboratory_id) DO UPDATE SET last_value = laboratory_run_counter.last_value + 1
+         RETURNING last_value AS next`,
+        [runImport.laboratoryId],
+      );
+      const businessId = `R${String(next).padStart(6, '0')}`;
+      await runs.update({ id: runId }, { businessId });
       await inSameTransaction(manager, { runId, businessId, runImport });
       return runId;
     });
