@@ -73,7 +73,6 @@ const atRecoveredThreshold = (run: ParsedRun): KitAnalyserConfiguration => ({
   ...NO_KIT,
   channels: recoveredThresholds(run),
 });
-const cfx = atRecoveredThreshold;
 /** CFX dyes for which the file carries no Cq at all: CFX's threshold for them is unknown. */
 const cfxUnknown = (run: ParsedRun): string[] => {
   const known = new Set(recoveredThresholds(run).map((c) => c.channel));
@@ -141,28 +140,28 @@ export const AGREEMENT_SETS: AgreementSet[] = [
     family: 'Bio-Rad CFX',
     label: 'BioRad_qPCR_melt.rdml',
     files: () => ['biorad-cfx/BioRad_qPCR_melt.rdml'],
-    config: cfx,
+    config: atRecoveredThreshold,
     unknownThresholdDyes: cfxUnknown,
   },
   {
     family: 'Bio-Rad CFX',
     label: 'BioRad_384.rdml',
     files: () => ['biorad-cfx/BioRad_384.rdml'],
-    config: cfx,
+    config: atRecoveredThreshold,
     unknownThresholdDyes: cfxUnknown,
   },
   ...['admin_2021-02-19 09-57-01', 'admin_2021-02-19 11-52-02'].map((run): AgreementSet => ({
     family: 'Bio-Rad CFX',
     label: `cfx-manager-sybr ${run}`,
     files: () => filesStartingWith('biorad-cfx/cfx-manager-sybr', run),
-    config: cfx,
+    config: atRecoveredThreshold,
     unknownThresholdDyes: cfxUnknown,
   })),
   {
     family: 'Bio-Rad CFX',
     label: 'covmatic-simulated (simulator output)',
     files: () => filesStartingWith('biorad-cfx/covmatic-simulated', 'Data_'),
-    config: cfx,
+    config: atRecoveredThreshold,
     layoutOnly: true,
   },
   ...[
