@@ -37,6 +37,27 @@ describe('database (real PostgreSQL)', () => {
     await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   });
 
+  /** An import of one file of the RDML analyser, waiting for its run, and its file's content. */
+  async function pendingImport(
+    runImports: RunImportRepository,
+    laboratoryId: string,
+    name: string,
+  ): Promise<{ importId: string; contents: Map<string, Buffer> }> {
+    const importId = randomUUID();
+    await runImports.createImport({
+      id: importId,
+      laboratoryId,
+      analyserId: 'rdml',
+      uploadId: null,
+      idempotencyKey: null,
+      createdById: randomUUID(),
+      createdByName: 'Tess',
+      files: [{ name, path: `/nonexistent/${name}.upload`, size: 1, sha256: sha256Hex(Buffer.from('x')) }],
+    });
+    const [importFile] = await runImports.listImportFiles(importId);
+    return { importId, contents: new Map([[importFile.id, Buffer.from('x')]]) };
+  }
+
   it('applies the migrations once when several processes start together', async () => {
     for (let index = 0; index < 3; index += 1) sources.push(createDataSource(url, { poolSize: 2 }));
     await Promise.all(sources.map((source) => source.initialize()));
@@ -69,21 +90,7 @@ describe('database (real PostgreSQL)', () => {
         maxNumberOfFilesByRun: 1,
       },
     ]);
-    const importId = randomUUID();
-    await runImports.createImport({
-      id: importId,
-      laboratoryId,
-      analyserId: 'rdml',
-      uploadId: null,
-      idempotencyKey: null,
-      createdById: randomUUID(),
-      createdByName: 'Tess',
-      files: [
-        { name: 'run.rdml', path: '/nonexistent/run.upload', size: 1, sha256: sha256Hex(Buffer.from('x')) },
-      ],
-    });
-    const [importFile] = await runImports.listImportFiles(importId);
-    const contents = new Map([[importFile.id, Buffer.from('x')]]);
+    const { importId, contents } = await pendingImport(runImports, laboratoryId, 'run.rdml');
     const run: NewRun = {
       plateType: 'RECTANGULAR_96',
       instrumentName: 'CFX',
@@ -156,25 +163,7 @@ describe('database (real PostgreSQL)', () => {
       name: 'Busy lab',
       kitManufacturer: false,
     });
-    const importId = randomUUID();
-    await runImports.createImport({
-      id: importId,
-      laboratoryId,
-      analyserId: 'rdml',
-      uploadId: null,
-      idempotencyKey: null,
-      createdById: randomUUID(),
-      createdByName: 'Tess',
-      files: [
-        {
-          name: 'plate.rdml',
-          path: '/nonexistent/plate.upload',
-          size: 1,
-          sha256: sha256Hex(Buffer.from('y')),
-        },
-      ],
-    });
-    const [importFile] = await runImports.listImportFiles(importId);
+    const { importId, contents } = await pendingImport(runImports, laboratoryId, 'plate.rdml');
     const wells = Array.from({ length: 96 }, (_, i) => ({
       position: `${String.fromCharCode(65 + Math.floor(i / 12))}${(i % 12) + 1}`,
       name: null,
@@ -216,7 +205,7 @@ describe('database (real PostgreSQL)', () => {
           cycleCount: 40,
           wells,
         },
-        new Map([[importFile.id, Buffer.from('y')]]),
+        contents,
         () => Promise.resolve(),
       );
       let waiting: number | null = null;

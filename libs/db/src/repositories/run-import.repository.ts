@@ -1,10 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, In, IsNull, LessThan } from 'typeorm';
-import type { ErrorBody, ImportState, PlateType } from '@amplio/domain';
+import type { ErrorBody, ImportState } from '@amplio/domain';
 import { RunEntity, RunFileEntity, RunImportEntity } from '../entities/run.entity';
 import { WellCurveEntity, WellEntity } from '../entities/well.entity';
 import { insertRows } from './insert-rows';
+import { type NewRun, newRunRows } from './new-run-rows';
 import type { LaboratoryScope } from './laboratory-scope';
+
+export type { NewRun, NewRunCurve } from './new-run-rows';
 
 /** SHA-256 of a stored file, computed here only: at upload and when the file is read back. */
 export function sha256Hex(content: Uint8Array): string {
@@ -41,30 +44,6 @@ export interface PendingImport {
   updatedAt: Date;
 }
 
-export interface NewRunCurve {
-  channel: string;
-  originalName: string;
-  kind: 'raw' | 'baseline-corrected' | null;
-  cycles: number[];
-  fluorescence: number[];
-  instrumentCq: number | null;
-  instrumentThreshold: number | null;
-  instrumentCall: string | null;
-  instrumentBaselineStart: number | null;
-  instrumentBaselineEnd: number | null;
-}
-
-export interface NewRun {
-  plateType: PlateType;
-  instrumentName: string | null;
-  serialNumber: string | null;
-  runDate: Date | null;
-  fileName: string;
-  parsedFormat: string;
-  cycleCount: number;
-  wells: Array<{ position: string; name: string | null; sampleRole: string | null; curves: NewRunCurve[] }>;
-}
-
 export interface CreatedRun {
   runId: string;
   businessId: string;
@@ -84,15 +63,6 @@ function returning<T>(result: unknown): T[] {
 }
 
 /** Run imports: the uploaded files, the import's state, and the run created from it; a run's original files. */
-/**
- * The business id a run carries inside the transaction that creates it, before its laboratory's
- * counter gives it its number (never committed: replaced in the same transaction; unique, so two
- * imports writing at once do not collide).
- */
-function provisionalBusinessId(runId: string): string {
-  return `~${runId}`;
-}
-
 export class RunImportRepository {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -308,50 +278,8 @@ export class RunImportRepository {
       }
       const runId = randomUUID();
       const runs = manager.getRepository(RunEntity);
-      await runs.insert({
-        id: runId,
-        businessId: provisionalBusinessId(runId),
-        laboratoryId: runImport.laboratoryId,
-        analyserId: runImport.analyserId,
-        plateType: run.plateType,
-        plateId: null,
-        instrumentName: run.instrumentName,
-        serialNumber: run.serialNumber,
-        runDate: run.runDate,
-        fileName: run.fileName,
-        parsedFormat: run.parsedFormat,
-        cycleCount: run.cycleCount,
-        status: 'RUN_TO_INTERPRET',
-        importState: 'READY',
-        importError: null,
-        createdById: runImport.createdById,
-        createdByName: runImport.createdByName,
-        interpretationRunByName: null,
-        submittedByName: null,
-        approvedBy: null,
-        rejectedBy: null,
-        ftpSent: null,
-        dirty: false,
-        kitAnalyserId: null,
-        kitConfigurationVersion: null,
-      });
-      const wells: WellEntity[] = [];
-      const curves: WellCurveEntity[] = [];
-      for (const well of run.wells) {
-        const wellId = randomUUID();
-        wells.push({
-          id: wellId,
-          runId,
-          position: well.position,
-          name: well.name,
-          sampleRole: well.sampleRole,
-          sampleType: null,
-          kitId: null,
-          kitVersionId: null,
-          lotId: null,
-        });
-        for (const curve of well.curves) curves.push({ id: randomUUID(), runId, wellId, ...curve });
-      }
+      const { wells, curves, ...row } = newRunRows(runId, runImport, run);
+      await runs.insert(row);
       await insertRows(manager, WellEntity, wells);
       await insertRows(manager, WellCurveEntity, curves);
       await files.update({ importId }, { runId });
