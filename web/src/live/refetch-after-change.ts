@@ -22,8 +22,8 @@ export function refetchAfterChange(
 /**
  * A run and its results read again after its interpretation changed: the run first, then the
  * results. Read together, the new results could arrive before the run that is no longer `dirty`:
- * the screen would show the "interpreting again" notice above the plate for that moment and take it
- * away, moving the plate under the user's pointer (a click meant for one well lost or landing on another).
+ * the screen would put its "interpreting again" spinner over them for that moment, and a click
+ * meant for a well would be lost.
  */
 export async function refetchRunThenResults(
   client: QueryClient,

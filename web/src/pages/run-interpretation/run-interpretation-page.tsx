@@ -126,15 +126,6 @@ function RunInterpretation({ runId }: { runId: string }) {
           data-testid="ftp-send-failed"
         />
       )}
-      {reinterpreting && (
-        <Alert
-          type="info"
-          showIcon
-          icon={<Spin size="small" />}
-          title={t('runInterpretation.reinterpreting')}
-          data-testid="interpretation-pending"
-        />
-      )}
       {!interpreted && wells !== null && !isConfigured(run) ? (
         <Card data-testid="run-not-configured">
           <Flex vertical align="center" gap={12} style={{ padding: 24 }}>
@@ -157,51 +148,63 @@ function RunInterpretation({ runId }: { runId: string }) {
           />
         </Card>
       ) : (
-        <Row gutter={[16, 16]}>
-          <Col xs={24} lg={10}>
-            <InterpretationPlateCard
-              run={run}
-              wells={wells}
-              selected={selected}
-              onSelectionChange={setChosen}
-              selectionDisabled={editingDiagnostic}
-            />
-          </Col>
-          <Col xs={24} lg={14}>
-            <Flex vertical gap={12}>
-              <Segmented<RightPanel>
-                block
-                value={panel}
-                onChange={setPanel}
-                options={RIGHT_PANELS.map((value) => ({
-                  value,
-                  label: <span data-testid={`panel-${value}`}>{t(`runInterpretation.panel.${value}`)}</span>,
-                }))}
+        // Interpreting again: the results stay in place under a spinner (no banner above them that
+        // would move the plate under the pointer when it comes and goes) and cannot be acted on
+        // until the new ones are shown.
+        <Spin
+          spinning={reinterpreting}
+          description={
+            <span data-testid="interpretation-pending">{t('runInterpretation.reinterpreting')}</span>
+          }
+        >
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={10}>
+              <InterpretationPlateCard
+                run={run}
+                wells={wells}
+                selected={selected}
+                onSelectionChange={setChosen}
+                selectionDisabled={editingDiagnostic}
               />
-              {panel === 'wells' && (
-                <WellInterpretationPanel
-                  run={run}
-                  wells={wells}
-                  chart={chart}
-                  selected={selected}
-                  selectedWells={selectedWells}
-                  canUpdate={canUpdate}
-                  onEditingDiagnostic={setEditingDiagnostic}
+            </Col>
+            <Col xs={24} lg={14}>
+              <Flex vertical gap={12}>
+                <Segmented<RightPanel>
+                  block
+                  value={panel}
+                  onChange={setPanel}
+                  options={RIGHT_PANELS.map((value) => ({
+                    value,
+                    label: (
+                      <span data-testid={`panel-${value}`}>{t(`runInterpretation.panel.${value}`)}</span>
+                    ),
+                  }))}
                 />
-              )}
-              {panel === 'comments' && <RunCommentsForm runId={run.id} canUpdate={canUpdate} />}
-              {panel === 'export' && (
-                <ExportWindow
-                  runId={run.id}
-                  businessId={run.businessId}
-                  plateId={run.plateId ?? null}
-                  selectedWellIds={[...selectedWells.values()]}
-                  onClose={() => setPanel('wells')}
-                />
-              )}
-            </Flex>
-          </Col>
-        </Row>
+                {panel === 'wells' && (
+                  <WellInterpretationPanel
+                    run={run}
+                    wells={wells}
+                    chart={chart}
+                    selected={selected}
+                    selectedWells={selectedWells}
+                    canUpdate={canUpdate}
+                    onEditingDiagnostic={setEditingDiagnostic}
+                  />
+                )}
+                {panel === 'comments' && <RunCommentsForm runId={run.id} canUpdate={canUpdate} />}
+                {panel === 'export' && (
+                  <ExportWindow
+                    runId={run.id}
+                    businessId={run.businessId}
+                    plateId={run.plateId ?? null}
+                    selectedWellIds={[...selectedWells.values()]}
+                    onClose={() => setPanel('wells')}
+                  />
+                )}
+              </Flex>
+            </Col>
+          </Row>
+        </Spin>
       )}
       <RunActionsPanel
         actions={actions}
