@@ -4,7 +4,7 @@
  * "Fit Points", whose noise band the Cp table does not give).
  */
 import type { AmplificationCurve, KitAnalyserConfiguration, ParsedRun } from '@amplio/domain';
-import { mean } from '../curve-math';
+import { fitLine, mean } from '../curve-math';
 import { interpretRun } from '../interpret';
 import { signalProcessingForRun } from '../signal-processing';
 import { NO_KIT } from './fixture-runs';
@@ -88,17 +88,9 @@ export function recoveredThresholds(
  * fewer than 3 wells or no spread of heights.
  */
 export function thresholdAmplitudeSlope(readings: ThresholdReading[]): number | null {
-  const points = readings
-    .filter((r) => r.threshold > 0 && r.amplitude > 0)
-    .map((r) => ({ x: Math.log(r.amplitude), y: Math.log(r.threshold) }));
-  if (points.length < 3) return null;
-  const mx = points.reduce((sum, p) => sum + p.x, 0) / points.length;
-  const my = points.reduce((sum, p) => sum + p.y, 0) / points.length;
-  let sxy = 0;
-  let sxx = 0;
-  for (const p of points) {
-    sxy += (p.x - mx) * (p.y - my);
-    sxx += (p.x - mx) ** 2;
-  }
-  return sxx > 0 ? sxy / sxx : null;
+  const usable = readings.filter((r) => r.threshold > 0 && r.amplitude > 0);
+  const x = usable.map((r) => Math.log(r.amplitude));
+  if (usable.length < 3 || x.every((value) => value === x[0])) return null;
+  const y = usable.map((r) => Math.log(r.threshold));
+  return fitLine(x, y, 0, usable.length - 1).slope;
 }
