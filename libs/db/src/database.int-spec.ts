@@ -208,12 +208,13 @@ describe('database (real PostgreSQL)', () => {
         contents,
         () => Promise.resolve(),
       );
+      const holderPid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
       let waiting: number | null = null;
       for (let attempt = 0; attempt < 200 && waiting === null; attempt += 1) {
         const [row] = await source.query<Array<{ pid: number }>>(
           `SELECT pid FROM pg_stat_activity
             WHERE wait_event_type = 'Lock' AND query LIKE '%laboratory_run_counter%' AND pid <> $1`,
-          [(await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid],
+          [holderPid],
         );
         if (row) waiting = row.pid;
         else await new Promise((resolve) => setTimeout(resolve, 25));
