@@ -25,5 +25,6 @@ export const queryKeys = {
     all: ['run'] as const,
     detail: (id: string) => ['run', id] as const,
     results: (id: string) => ['run', id, 'results'] as const,
+    isResults: (queryKey: readonly unknown[]) => queryKey[0] === 'run' && queryKey[2] === 'results',
   },
 };

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { queryKeys } from '../api/query-keys';
 import type { Run, RunPage } from '../api/types';
 import { useLiveClient, useLiveEvent, useLiveReconnect } from './live-context';
-import { refetchAfterChange, refetchRunThenResults } from './refetch-after-change';
+import { refetchAfterChange, refetchRunsThenResults, refetchRunThenResults } from './refetch-after-change';
 
 const runKeys = (runId: string) => ({
   detail: queryKeys.run.detail(runId),
@@ -59,7 +59,7 @@ export function useLiveQuerySync(): void {
   });
   useLiveReconnect(() => {
     void refetchAfterChange(client, queryKeys.runList.all);
-    void refetchAfterChange(client, queryKeys.run.all);
+    void refetchRunsThenResults(client, queryKeys.run.all, queryKeys.run.isResults);
   });
   // A run's room is joined after its screen asked for the run: what was sent to the room meanwhile
   // was missed, so the run is read again once the join is confirmed.

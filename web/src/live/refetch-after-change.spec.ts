@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { refetchAfterChange, refetchRunThenResults } from './refetch-after-change';
+import { refetchAfterChange, refetchRunsThenResults, refetchRunThenResults } from './refetch-after-change';
 
 /** A query function whose answers the test releases one by one, in call order. */
 function controlledAnswers() {
@@ -90,6 +90,39 @@ describe('refetchAfterChange', () => {
     expect(observers.map((observer) => observer.getCurrentResult().data)).toEqual([
       'run, clean',
       'new results',
+    ]);
+    unsubscribe.forEach((stop) => stop());
+  });
+
+  it("after a reconnection, reads every run again before any run's results", async () => {
+    const run = controlledAnswers();
+    const results = controlledAnswers();
+    const observers = [
+      new QueryObserver(client, { queryKey: ['run', 'r4'], queryFn: run.queryFn }),
+      new QueryObserver(client, { queryKey: ['run', 'r4', 'results'], queryFn: results.queryFn }),
+      new QueryObserver(client, { queryKey: ['run', 'r5'], queryFn: run.queryFn }),
+    ];
+    const unsubscribe = observers.map((observer) => observer.subscribe(() => undefined));
+    await settle();
+    [0, 1].forEach((index) => run.answer(index, `run ${index}, dirty`));
+    results.answer(0, 'results of before');
+    await settle();
+
+    const done = refetchRunsThenResults(client, ['run'], (key) => key[2] === 'results');
+    await settle();
+    expect([run.calls(), results.calls()]).toEqual([4, 1]);
+    run.answer(2, 'r4, clean');
+    await settle();
+    expect(results.calls()).toBe(1);
+    run.answer(3, 'r5, clean');
+    await settle();
+    expect(results.calls()).toBe(2);
+    results.answer(1, 'new results');
+    await done;
+    expect(observers.map((observer) => observer.getCurrentResult().data)).toEqual([
+      'r4, clean',
+      'new results',
+      'r5, clean',
     ]);
     unsubscribe.forEach((stop) => stop());
   });

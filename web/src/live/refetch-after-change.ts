@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * Marks the queries under `queryKey` stale and fetches the shown ones again, after a live event
@@ -11,12 +11,13 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 export function refetchAfterChange(
   client: QueryClient,
   queryKey: QueryKey,
-  options: { exact?: boolean } = {},
+  options: { exact?: boolean; predicate?: (query: Query) => boolean } = {},
 ): Promise<void> {
   const exact = options.exact ?? false;
+  const chosen = options.predicate ?? (() => true);
   return client
-    .cancelQueries({ queryKey, exact, predicate: (query) => query.state.data === undefined })
-    .then(() => client.invalidateQueries({ queryKey, exact }));
+    .cancelQueries({ queryKey, exact, predicate: (query) => chosen(query) && query.state.data === undefined })
+    .then(() => client.invalidateQueries({ queryKey, exact, predicate: chosen }));
 }
 
 /**
@@ -31,4 +32,18 @@ export async function refetchRunThenResults(
 ): Promise<void> {
   await refetchAfterChange(client, keys.detail, { exact: true });
   await refetchAfterChange(client, keys.results);
+}
+
+/**
+ * Every run and every run's results read again after a reconnection (events may have been missed),
+ * in the same order as `refetchRunThenResults`: every run first, then the results. `isResults`
+ * tells a results query from a run query under `allRuns`.
+ */
+export async function refetchRunsThenResults(
+  client: QueryClient,
+  allRuns: QueryKey,
+  isResults: (queryKey: QueryKey) => boolean,
+): Promise<void> {
+  await refetchAfterChange(client, allRuns, { predicate: (query) => !isResults(query.queryKey) });
+  await refetchAfterChange(client, allRuns, { predicate: (query) => isResults(query.queryKey) });
 }
