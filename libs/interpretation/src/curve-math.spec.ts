@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { fitLine, median, residualSd } from './curve-math';
+import { aboveBackground, fitLine, median, residualSd } from './curve-math';
 
 describe('curve math', () => {
   it('median equals the sorted middle for any array and range', () => {
@@ -43,5 +43,12 @@ describe('residualSd, robust', () => {
   it('counts a wave in full (a sine: larger than its plain SD)', () => {
     const y = x.map((i) => Math.sin((i * Math.PI) / 5));
     expect(residualSd(x, y, flat, 0, 20, true)).toBeGreaterThan(residualSd(x, y, flat, 0, 20));
+  });
+});
+
+describe('aboveBackground', () => {
+  it('subtracts the mean of the window, a level, from every read (a rising background is not a line)', () => {
+    expect([...aboveBackground([1, 2, 3, 10, 20], 0, 2)]).toEqual([-1, 0, 1, 8, 18]);
+    expect([...aboveBackground([5, 5, 7, 9], 1, 1)]).toEqual([0, 0, 2, 4]);
   });
 });

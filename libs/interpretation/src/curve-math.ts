@@ -65,6 +65,15 @@ export function mean(values: ArrayLike<number>, from = 0, to = values.length - 1
   return sum / (to - from + 1);
 }
 
+/**
+ * The reads above their background level, the mean of reads `from` to `to` (a baseline window): a
+ * level, not a line (the LightCycler 480's Cp behaves as a crossing above such a level).
+ */
+export function aboveBackground(values: ArrayLike<number>, from: number, to: number): Float64Array {
+  const background = mean(values, from, to);
+  return Float64Array.from(values, (value) => value - background);
+}
+
 export function median(values: ArrayLike<number>, from = 0, to = values.length - 1): number {
   const count = to - from + 1;
   if (count <= 0) return Number.NaN;

@@ -9,7 +9,7 @@ import {
   type BrokenChannel,
   type PreparedChannel,
 } from './prepare-channel';
-import { mean, stepNoiseSd } from './curve-math';
+import { aboveBackground, stepNoiseSd } from './curve-math';
 import { cy0Cq } from './cy0-cq';
 import { sdmCq } from './sdm-cq';
 import { confirmingReadsFor, quantStudioSearchCurve } from './signal-processing';
@@ -41,11 +41,10 @@ function safetyNet(prepared: PreparedChannel): boolean {
  */
 function crossingAboveBackground(prepared: PreparedChannel, level: number): number | null {
   const { cycles, values, window } = prepared;
-  const background = mean(values, window.startIndex, window.endIndex);
-  const aboveBackground = Float64Array.from(values, (value) => value - background);
+  const above = aboveBackground(values, window.startIndex, window.endIndex);
   return (
-    thresholdCq(cycles, aboveBackground, level, window.endIndex) ??
-    crossingBeforeWindowEnd(cycles, aboveBackground, level, window.endIndex, window.startIndex)
+    thresholdCq(cycles, above, level, window.endIndex) ??
+    crossingBeforeWindowEnd(cycles, above, level, window.endIndex, window.startIndex)
   );
 }
 

@@ -4,7 +4,7 @@
  * "Fit Points", whose noise band the Cp table does not give).
  */
 import type { AmplificationCurve, KitAnalyserConfiguration, ParsedRun } from '@amplio/domain';
-import { fitLine, mean } from '../curve-math';
+import { aboveBackground, fitLine } from '../curve-math';
 import { interpretRun } from '../interpret';
 import { signalProcessingForRun } from '../signal-processing';
 import { NO_KIT } from './fixture-runs';
@@ -19,7 +19,7 @@ export interface ThresholdReading {
  * The curve the engine's threshold search reads, for one well interpreted alone with NO_KIT: the
  * instrument's own corrected reads as they are; the engine's baseline-corrected reads for raw ones;
  * for a LightCycler 480 run, the raw reads above their background level (the mean of the engine's
- * baseline window: the engine's LightCycler 480 crossing, interpret.ts `crossingAboveBackground`).
+ * baseline window, curve-math's `aboveBackground`, as the engine's LightCycler 480 crossing reads them).
  */
 function searchedCurve(run: ParsedRun, position: string, dye: string, curve: AmplificationCurve): number[] {
   if (curve.kind !== 'raw') return [...curve.fluorescence];
@@ -29,8 +29,7 @@ function searchedCurve(run: ParsedRun, position: string, dye: string, curve: Amp
     return channel.points.map((point) => point.y);
   const { start, end } = channel.baseline;
   const inWindow = curve.cycles.flatMap((cycle, index) => (cycle >= start && cycle <= end ? [index] : []));
-  const background = mean(curve.fluorescence, inWindow[0], inWindow[inWindow.length - 1]);
-  return curve.fluorescence.map((value) => value - background);
+  return [...aboveBackground(curve.fluorescence, inWindow[0], inWindow[inWindow.length - 1])];
 }
 
 /**
