@@ -7,10 +7,13 @@ import { startScaledApp } from '../../test/e2e/harness';
 import { coresBusy, machineCpuTicks, pollUntil, report } from './bench-common';
 import { configureRun, firstLotId, postUpload, technicianToken } from './run-upload';
 
-const FIXTURE = join(
-  '/work/shared/fixtures/thermo-quantstudio',
-  'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx',
-);
+/**
+ * The workbook every upload sends: the 96-well genotyping one by default; `BATCH_WORKBOOK` names
+ * another QuantStudio fixture, such as the 384-well 4-plex (a heavier parse: parse-bound work).
+ */
+const WORKBOOK =
+  process.env.BATCH_WORKBOOK ?? 'appbio_quantstudio_designandanalysis_QS7Pro_Genotyping_example07.xlsx';
+const FIXTURE = join('/work/shared/fixtures/thermo-quantstudio', WORKBOOK);
 
 const WORKER_CONCURRENCY = 1;
 
@@ -249,6 +252,7 @@ export async function batchImportBench(smoke: boolean): Promise<Record<string, u
       p.interpretationJobsFailed > 0,
   );
   return {
+    workbook: WORKBOOK,
     clients: scale.clients,
     workerConcurrency: WORKER_CONCURRENCY,
     warmUpRuns: WARM_UP_RUNS,
