@@ -5,6 +5,7 @@
 import './bench-aliases';
 import { agreementReport } from './agreement-report';
 import { vermeulenReport } from './interpret-vermeulen';
+import { pairedComparisons, pairedText } from './vermeulen-paired';
 import { standardCqAgreement, standardCqText } from './vermeulen-standard-cq';
 
 async function main(): Promise<void> {
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   console.log(text);
   const vermeulen = vermeulenReport();
   console.log(`\n${vermeulen.text}`);
+  console.log(`\n${pairedText(pairedComparisons(vermeulen))}`);
   console.log(`\n${standardCqText(standardCqAgreement(vermeulen))}`);
   console.log(`\n${disagreements === 0 ? 'OK' : 'FAILED'}: ${disagreements} call disagreement(s) counted`);
   process.exitCode = disagreements === 0 ? 0 : 1;

@@ -12,6 +12,7 @@ import {
   vermeulenReport,
   type VermeulenReport,
 } from './interpret-vermeulen';
+import { pairedComparisons } from './vermeulen-paired';
 import { publishedCq, standardCqAgreement } from './vermeulen-standard-cq';
 
 describe('Vermeulen benchmark (Ruijter et al. 2013)', () => {
@@ -88,5 +89,34 @@ describe('Vermeulen benchmark (Ruijter et al. 2013)', () => {
     expect(figures.maxAbs).toBeLessThanOrEqual(1.0);
     expect(Math.abs(figures.medianSigned)).toBeLessThan(0.1);
     expect(figures.presenceMismatches).toEqual([]);
+  });
+
+  it('compares Amplio with the best published method gene by gene, on every scored gene', () => {
+    const comparisons = pairedComparisons(report);
+    expect(comparisons.map((c) => `${c.metric} ${c.column}`)).toEqual([
+      'reproducibility Amplio sdm',
+      'reproducibility Amplio Cy0',
+      'scaled Amplio sdm',
+      'scaled Amplio Cy0',
+      'linearity Amplio sdm',
+      'linearity Amplio Cy0',
+    ]);
+    // The lowest published medians: LinRegPCR (old) for reproducibility, PCR-Miner for it divided by
+    // slope^2 (0.0036338 against Standard-Cq's 0.0036340), Cy0 for linearity.
+    expect(comparisons.map((c) => c.method)).toEqual([
+      'LinRegPCR (old)',
+      'LinRegPCR (old)',
+      'PCR-Miner',
+      'PCR-Miner',
+      'Cy0',
+      'Cy0',
+    ]);
+    for (const c of comparisons) {
+      expect(c.genes).toBe(63);
+      expect(c.lower).toBeGreaterThan(0);
+      expect(c.lower).toBeLessThan(63);
+      expect(c.p).toBeGreaterThan(0);
+      expect(c.p).toBeLessThanOrEqual(1);
+    }
   });
 });
