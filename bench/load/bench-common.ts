@@ -41,6 +41,12 @@ export function coresBusy(from: CpuTicks, to: CpuTicks): number {
   return Math.round(((to.busy - from.busy) / total) * availableParallelism() * 100) / 100;
 }
 
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
