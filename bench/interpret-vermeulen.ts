@@ -206,6 +206,26 @@ export const AMPLIO_COLUMNS: [string, CqMethod][] = [
  */
 export const SCALED_REPRODUCIBILITY = 'Reproducibility / slope^2';
 
+/** One gene's published figure of a method under a table title (`SCALED_REPRODUCIBILITY` derived). */
+export function publishedFigure(
+  published: ReturnType<typeof publishedResults>,
+  title: string,
+  method: string,
+  gene: string,
+): number | undefined {
+  if (title !== SCALED_REPRODUCIBILITY) return published.get(title)?.get(method)?.get(gene);
+  const within = published.get('Reproducibility: MS within')?.get(method)?.get(gene);
+  const slope = published.get('slope = bias')?.get(method)?.get(gene);
+  return within === undefined || slope === undefined ? undefined : within / slope ** 2;
+}
+
+/** Our figure of one gene under a table title (`SCALED_REPRODUCIBILITY` derived). */
+export function ourFigure(figures: GeneFigures | undefined, title: string): number | undefined {
+  if (!figures) return undefined;
+  const key = METRICS.find(([, t]) => t === title)?.[0];
+  return key ? figures[key] : figures.reproducibility / figures.slope ** 2;
+}
+
 export interface VermeulenReport {
   reactions: number;
   genes: number;
@@ -284,28 +304,17 @@ export function vermeulenReport(): VermeulenReport {
   );
   const methods = publishedMethods(published);
   const medians = new Map<string, Map<string, number>>();
-  const publishedValue = (title: string, method: string, gene: string): number | undefined => {
-    if (title !== SCALED_REPRODUCIBILITY) return published.get(title)?.get(method)?.get(gene);
-    const within = published.get('Reproducibility: MS within')?.get(method)?.get(gene);
-    const slope = published.get('slope = bias')?.get(method)?.get(gene);
-    return within === undefined || slope === undefined ? undefined : within / slope ** 2;
-  };
   const titles = [...METRICS.map(([, title]) => title), SCALED_REPRODUCIBILITY];
   for (const title of titles) {
-    const key = METRICS.find(([, t]) => t === title)?.[0];
     const row = new Map<string, number>();
     for (const [column] of AMPLIO_COLUMNS) {
       const figures = ours.get(column);
-      const value = (g: string): number => {
-        const f = figures?.get(g);
-        if (!f) return Number.NaN;
-        return key ? f[key] : f.reproducibility / f.slope ** 2;
-      };
+      const value = (g: string): number => ourFigure(figures?.get(g), title) ?? Number.NaN;
       row.set(column, medianOf(compared.map(value).filter(Number.isFinite)));
     }
     for (const method of methods) {
       const values = compared
-        .map((g) => publishedValue(title, method, g))
+        .map((g) => publishedFigure(published, title, method, g))
         .filter((v): v is number => v !== undefined);
       if (values.length > 0) row.set(method, medianOf(values));
     }

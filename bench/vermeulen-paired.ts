@@ -8,6 +8,8 @@
 import {
   SCALED_REPRODUCIBILITY,
   medianOf,
+  ourFigure,
+  publishedFigure,
   publishedResults,
   type GeneFigures,
   type VermeulenReport,
@@ -43,26 +45,6 @@ const TITLES: Record<PairedComparison['metric'], string> = {
   linearity: 'Linearity: MS derivation',
 };
 
-type Published = ReturnType<typeof publishedResults>;
-
-/** One gene's published figure of a method on a metric (`scaled` from MS within and the slope). */
-function publishedFigure(
-  published: Published,
-  metric: PairedComparison['metric'],
-  method: string,
-  gene: string,
-) {
-  if (metric !== 'scaled') return published.get(TITLES[metric])?.get(method)?.get(gene);
-  const within = published.get(TITLES.reproducibility)?.get(method)?.get(gene);
-  const slope = published.get('slope = bias')?.get(method)?.get(gene);
-  return within === undefined || slope === undefined ? undefined : within / slope ** 2;
-}
-
-function ourFigure(figures: GeneFigures | undefined, metric: PairedComparison['metric']): number | undefined {
-  if (!figures) return undefined;
-  return metric === 'scaled' ? figures.reproducibility / figures.slope ** 2 : figures[metric];
-}
-
 /** Amplio's sdm and Cy0 columns against the published method with the lowest median, per metric. */
 export function pairedComparisons(report: VermeulenReport): PairedComparison[] {
   const published = publishedResults();
@@ -77,8 +59,8 @@ export function pairedComparisons(report: VermeulenReport): PairedComparison[] {
       const ours = report.ours.get(column) ?? new Map<string, GeneFigures>();
       const ratios: number[] = [];
       for (const gene of report.compared) {
-        const theirs = publishedFigure(published, metric, best, gene);
-        const mine = ourFigure(ours.get(gene), metric);
+        const theirs = publishedFigure(published, TITLES[metric], best, gene);
+        const mine = ourFigure(ours.get(gene), TITLES[metric]);
         if (theirs !== undefined && mine !== undefined) ratios.push(mine / theirs);
       }
       const lower = ratios.filter((r) => r < 1).length;

@@ -1,5 +1,5 @@
 import { startEmbeddedApp, startScaledApp } from '../../test/e2e/harness';
-import { percentile, report } from './bench-common';
+import { median, report } from './bench-common';
 import { quantStudio384Workbook } from './quantstudio-384';
 import { configureAndInterpret, firstLotId, technicianToken, uploadRun } from './run-upload';
 
@@ -40,11 +40,6 @@ async function measure(
     interpreted.push(Math.round(done - uploaded));
     total.push(Math.round(done - started));
   }
-  const median = (values: number[]): number =>
-    percentile(
-      [...values].sort((a, b) => a - b),
-      50,
-    );
   return {
     mode,
     repeats,
