@@ -23,7 +23,14 @@ swcCompile(
 const only = process.argv.slice(2);
 // upload-bench starts the built API (server/dist/main.js, embedded mode in a temporary DATA_DIR):
 // peak API memory for 10 parallel 100 MB uploads, time to refuse an oversize file (issue 10).
-const benches = ['parse-bench', 'parse-rdml-bench', 'interpret-bench', 'export-bench', 'upload-bench'];
+const benches = [
+  'parse-bench',
+  'parse-rdml-bench',
+  'interpret-bench',
+  'export-bench',
+  'upload-bench',
+  'safety-net-sweep',
+];
 for (const bench of benches) {
   if (only.length > 0 && !only.includes(bench)) continue;
   if (bench === 'upload-bench' && !existsSync(join(root, 'server/dist/main.js'))) {

@@ -43,8 +43,39 @@ describe('fittedAmplification (the safety net’s second opinion)', () => {
     expect(fitted(reads({ amplitude: 3, midpoint: 20, steepness: 0.6, noise: 0.3 }))).toBeNull();
   });
 
-  it('sees no rise that has not reached its plateau three reads before the end', () => {
-    expect(fitted(reads({ amplitude: 8.5, midpoint: 40, steepness: 0.7, noise: 0.1 }))).toBeNull();
+  it('sees a late rise past its steepest point when the run ends, from its take-off to the last read', () => {
+    // 10 % of the rise at 40 - ln 9 / 0.7 = 36.9; the inflection at 40, five reads before the end.
+    const result = fitted(reads({ amplitude: 8.5, midpoint: 40, steepness: 0.7, noise: 0.1 }));
+    expect(result).not.toBeNull();
+    expect(result?.riseStartCycle).toBeGreaterThanOrEqual(36);
+    expect(result?.riseStartCycle).toBeLessThanOrEqual(37);
+    expect(result?.riseEndCycle).toBe(45);
+  });
+
+  it('sees no rise whose steepest point is in the last three reads, nor a bend or a decay', () => {
+    expect(fitted(reads({ amplitude: 8.5, midpoint: 43.5, steepness: 0.7, noise: 0.1 }))).toBeNull();
+    // Accelerating to the last read (an exponential bend), and a start-up decay flattening out.
+    const exponential = reads({ amplitude: 0, midpoint: 20, steepness: 0.5, noise: 0.05 }, (c) =>
+      Math.exp((c - 45) / 5),
+    );
+    expect(fitted(exponential)).toBeNull();
+    const decay = reads(
+      { amplitude: 0, midpoint: 20, steepness: 0.5, noise: 0.05 },
+      (c) => 3 * Math.exp(-c / 6),
+    );
+    expect(fitted(decay)).toBeNull();
+  });
+
+  it('sees no late rise whose fitted baseline line moves more than a quarter of the height it reached', () => {
+    // lc96_bACTXY.rdml's E7 HEX (Roche: Negative), its reads to 4 decimals: a decay of 0.003 over
+    // 35 reads, then a step of 0.0013 in reads 37 to 46. The symmetric fit puts it past its steepest
+    // point (20 residual SDs) on a line that falls by 0.002 over the run: 0.84 of the height reached.
+    const values = [
+      343, 333, 330, 327, 325, 324, 323, 322, 322, 322, 321, 321, 320, 319, 319, 319, 319, 318, 317, 318, 318,
+      317, 317, 317, 316, 316, 316, 316, 316, 316, 315, 315, 315, 315, 315, 315, 316, 316, 316, 318, 320, 322,
+      324, 326, 327, 328, 328, 328, 329, 328,
+    ].map((read) => read / 10_000);
+    expect(fitted({ cycles: values.map((_, i) => i + 1), values })).toBeNull();
   });
 
   it('places the 10 %, 50 % and 90 % points and the end of the rise of an asymmetric curve', () => {

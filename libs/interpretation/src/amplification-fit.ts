@@ -1,5 +1,5 @@
 import { fitLine, residualSd, significantLine, stepNoiseSd } from './curve-math';
-import { fitLogistic, type LogisticFit } from './logistic-fit';
+import { fitLogistic, logisticSignal, type LogisticFit } from './logistic-fit';
 
 /**
  * The safety net's second opinion (docs/interpretation.md, "Safety net"): a symmetric logistic
@@ -28,6 +28,17 @@ import { fitLogistic, type LogisticFit } from './logistic-fit';
  * cycles of slowing steps). The symmetric curve cannot follow both ends: its residual SD doubles,
  * its baseline slope takes a third of the rise, and its 10 to 90 % span runs past the reads, so
  * such a rise of 25 to 45 noise SDs was seen by neither the rules nor this fit.
+ *
+ * A late rise, cut by the end of the run before its plateau, is a sigmoid the fits above refuse (its
+ * 90 % point is not inside the reads). It amplifies when a fit (symmetric, then asymmetric) shows it
+ * past its steepest point: the fitted inflection at least LATE_RISE_READS_AFTER_INFLECTION reads before
+ * the last read (the reads have started to slow down: a baseline bending up into the last reads
+ * accelerates to the end, its fitted inflection lies beyond them), the height the curve reached at
+ * the last read at least `minSnr` residual SDs, the take-off inside the reads as above, and the
+ * fitted baseline line changing over the reads by at most LATE_RISE_MAX_BASELINE_FRACTION of that
+ * height (a decay flattening out cannot pass as a falling line under a rising sigmoid). Found by a
+ * random sweep of synthetic plates: rises of 20 to 30 noise SDs whose midpoint lies 3 to 6 cycles
+ * before the last read got neither a Cq nor a flag (docs/interpretation.md, "Late rises").
  */
 export const FIT_BASELINE_READS = 3;
 export const FIT_PLATEAU_READS = 3;
@@ -38,6 +49,10 @@ export const FIT_END_SLOPE_RATIO = 1 / 3;
 export const FIT_SLOPE_BASELINE_READS = 5;
 /** ... and keeps when it stands this many standard errors from 0 (as a short baseline window does). */
 export const FIT_BASELINE_SLOPE_SES = 3;
+/** Reads a late rise keeps after its fitted inflection (see above). */
+export const LATE_RISE_READS_AFTER_INFLECTION = 3;
+/** Largest change of a late rise's fitted baseline line over the reads, as a fraction of the height reached. */
+export const LATE_RISE_MAX_BASELINE_FRACTION = 0.25;
 const FIT_ITERATIONS = 15;
 const MIN_RISE_CYCLES = 2;
 
@@ -106,17 +121,16 @@ export function fittedAmplification(
   }
   if (!straysFromLine(x, y)) return null;
   const quantum = readingQuantum(y);
-  const symmetric = judgeFit(
-    fitLogistic(x, y, FIT_ITERATIONS, true, false),
-    x,
-    quantum,
-    minSnr,
-    maxRiseCycles,
-  );
+  const symmetricFit = fitLogistic(x, y, FIT_ITERATIONS, true, false);
+  const symmetric = judgeFit(symmetricFit, x, quantum, minSnr, maxRiseCycles);
   if (symmetric) return symmetric;
   const asymmetric = fitLogistic(x, y, FIT_ITERATIONS, true, true);
   const judged = judgeFit(asymmetric, x, quantum, minSnr, maxRiseCycles);
-  if (judged || !asymmetric || !(asymmetric.amplitude > 0)) return judged;
+  if (judged) return judged;
+  const late =
+    judgeLateRise(symmetricFit, x, quantum, minSnr, maxRiseCycles) ??
+    judgeLateRise(asymmetric, x, quantum, minSnr, maxRiseCycles);
+  if (late || !asymmetric || !(asymmetric.amplitude > 0)) return late;
   // A rise that saturates slowly or creeps on after its take-off lends its slope to the fitted
   // baseline line, which then takes a third or more of the rise. The baseline's slope is the one
   // the reads before the take-off show (the fitted 10 % point): the fit is done again with m kept
@@ -152,6 +166,41 @@ export function deceleratedCycle(fit: Pick<LogisticFit, 'e' | 's' | 'f'>, ratio:
   return fit.e - fit.s * Math.log((low + high) / 2);
 }
 
+function residualNoise(fit: LogisticFit, n: number, quantum: number): number {
+  return Math.max(Math.sqrt(fit.rss / (n - (fit.f === 1 ? 5 : 6))), quantum / 2, 1e-300);
+}
+
+/** The index of the last read at or before `cycle`. */
+function lastReadAtOrBefore(x: Float64Array, cycle: number): number {
+  let k = 0;
+  while (k + 1 < x.length && x[k + 1] <= cycle) k++;
+  return k;
+}
+
+/** A rise past its steepest point when the run ends (see the comment at the top), or null. */
+function judgeLateRise(
+  fit: LogisticFit | null,
+  x: Float64Array,
+  quantum: number,
+  minSnr: number,
+  maxRiseCycles: number,
+): FittedAmplification | null {
+  const n = x.length;
+  if (!fit || !(fit.amplitude > 0) || n <= LATE_RISE_READS_AFTER_INFLECTION) return null;
+  const last = x[n - 1];
+  const reached = logisticSignal(fit, last);
+  const snr = reached / residualNoise(fit, n, quantum);
+  const riseStart = fittedFractionCycle(fit, 0.1);
+  const takeOff = fittedFractionCycle(fit, 0.5) - riseStart;
+  // The steepest point of A (1 + exp(-(x - e)/s))^-f is at x = e + s ln f.
+  const inflection = fit.e + fit.s * Math.log(fit.f);
+  if (!(snr >= minSnr) || !(takeOff >= MIN_RISE_CYCLES / 2) || takeOff > maxRiseCycles / 2) return null;
+  if (!(riseStart >= x[FIT_BASELINE_READS - 1])) return null;
+  if (!(inflection <= x[n - 1 - LATE_RISE_READS_AFTER_INFLECTION])) return null;
+  if (!(Math.abs(fit.m) * (last - x[0]) <= LATE_RISE_MAX_BASELINE_FRACTION * reached)) return null;
+  return { snr, riseStartCycle: x[lastReadAtOrBefore(x, riseStart)], riseEndCycle: last };
+}
+
 function judgeFit(
   fit: LogisticFit | null,
   x: Float64Array,
@@ -161,14 +210,13 @@ function judgeFit(
 ): FittedAmplification | null {
   const n = x.length;
   if (!fit || !(fit.amplitude > 0)) return null;
-  const snr = fit.amplitude / Math.max(Math.sqrt(fit.rss / (n - (fit.f === 1 ? 5 : 6))), quantum / 2, 1e-300);
+  const snr = fit.amplitude / residualNoise(fit, n, quantum);
   const riseStart = fittedFractionCycle(fit, 0.1);
   const takeOff = fittedFractionCycle(fit, 0.5) - riseStart;
   const riseEnd = Math.min(fittedFractionCycle(fit, 0.9), deceleratedCycle(fit, FIT_END_SLOPE_RATIO));
   if (!(snr >= minSnr) || !(takeOff >= MIN_RISE_CYCLES / 2) || takeOff > maxRiseCycles / 2) return null;
   if (!(riseStart >= x[FIT_BASELINE_READS - 1]) || !(riseEnd <= x[n - FIT_PLATEAU_READS])) return null;
-  let k = 0;
-  while (k + 1 < n && x[k + 1] <= riseStart) k++;
+  const k = lastReadAtOrBefore(x, riseStart);
   let j = n - 1;
   while (j > 0 && x[j - 1] >= riseEnd) j--;
   return { snr, riseStartCycle: x[k], riseEndCycle: x[j] };

@@ -1,0 +1,153 @@
+/**
+ * The safety net swept over random synthetic plates (`npm run bench -- safety-net-sweep`; docs/
+ * interpretation.md, "Late rises"). Each plate has 96 raw curves of one run length (35 to 50
+ * reads), amplitude (0.1 to 10,000) and noise level (0.2 to 5 % of the amplitude); a well amplifies
+ * (60 %: an asymmetric sigmoid, steepness 0.4-1, midpoint from cycle 10 to 2 before the end) or is
+ * a negative of one of four shapes (a line, a start-up decay, a wave, a bend into the last reads),
+ * all on a drifting baseline. Counted with each Cq method: positives that rise at least `minSnr`
+ * noise SDs by the last read and 3 cycles past their midpoint with neither a Cq nor the review flag
+ * (misses), and negatives given a Cq or the flag (alarms).
+ */
+import { CQ_METHODS, type CqMethod } from '@amplio/domain';
+import { interpretRun } from '../libs/interpretation/src/interpret';
+import type { WellInput } from '../libs/interpretation/src/interpret-types';
+import { configuration } from '../libs/interpretation/src/test-factories';
+import { seededRandom } from './seeded-random';
+
+export const NEGATIVE_SHAPES = ['line', 'decay', 'wave', 'bend'] as const;
+
+export interface SweepMiss {
+  plate: number;
+  position: string;
+  method: CqMethod;
+  cycles: number;
+  /** Cycles from the midpoint to the last read. */
+  toEnd: number;
+  snr: number;
+}
+
+export interface SweepFigures {
+  plates: number;
+  minSnr: number;
+  positives: number;
+  negatives: number;
+  misses: Record<CqMethod, number>;
+  alarms: Record<CqMethod, number>;
+  alarmsByShape: Record<(typeof NEGATIVE_SHAPES)[number], number>;
+  missed: SweepMiss[];
+}
+
+interface Truth {
+  counted: boolean;
+  negative: (typeof NEGATIVE_SHAPES)[number] | null;
+  toEnd: number;
+  snr: number;
+}
+
+export function generatePlate(random: () => number): { wells: WellInput[]; truth: Truth[]; cycles: number } {
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const cycles = [35, 40, 45, 50][Math.floor(random() * 4)];
+  const amplitude = Math.pow(10, -1 + 5 * random());
+  const baseline = amplitude * (0.05 + 20 * random());
+  const noise = [0.002, 0.01, 0.03, 0.05][Math.floor(random() * 4)] * amplitude;
+  const wells: WellInput[] = [];
+  const truth: Truth[] = [];
+  for (let w = 0; w < 96; w++) {
+    const positive = random() < 0.6;
+    const shape = NEGATIVE_SHAPES[Math.floor(random() * NEGATIVE_SHAPES.length)];
+    const midpoint = 10 + random() * (cycles - 8);
+    const height = amplitude * (0.3 + 1.4 * random());
+    const steepness = 0.4 + 0.6 * random();
+    const f = 0.5 + random();
+    const drift = (random() - 0.5) * amplitude * 0.004;
+    const level = baseline * (0.7 + 0.6 * random());
+    const sigmoid = (c: number) =>
+      positive ? height * Math.pow(1 + Math.exp(-steepness * (c - midpoint)), -f) : 0;
+    const extra = (c: number) => {
+      if (positive) return 0;
+      if (shape === 'decay') return 6 * noise * Math.exp(-c / 4);
+      if (shape === 'bend') return 4 * noise * Math.pow(c / cycles, 4);
+      if (shape === 'wave') return 2 * noise * Math.sin(c / 3);
+      return 0;
+    };
+    const xs = Array.from({ length: cycles }, (_, i) => i + 1);
+    const fluorescence = xs.map((c) => level + drift * c + sigmoid(c) + extra(c) + noise * gauss());
+    const position = `${'ABCDEFGH'[w % 8]}${1 + Math.floor(w / 8)}`;
+    wells.push({
+      position,
+      sampleType: 'SAMPLE',
+      channels: [{ dye: 'FAM', curve: { kind: 'raw', cycles: xs, fluorescence } }],
+    });
+    const snr = sigmoid(cycles) / noise;
+    truth.push({
+      counted: positive && midpoint < cycles - 3,
+      negative: positive ? null : shape,
+      toEnd: cycles - midpoint,
+      snr,
+    });
+  }
+  return { wells, truth, cycles };
+}
+
+export function safetyNetSweep(plates: number, minSnr: number, seed = 20261128): SweepFigures {
+  const random = seededRandom(seed);
+  const zero = () => ({ threshold: 0, sdm: 0, cy0: 0 }) as Record<CqMethod, number>;
+  const figures: SweepFigures = {
+    plates,
+    minSnr,
+    positives: 0,
+    negatives: 0,
+    misses: zero(),
+    alarms: zero(),
+    alarmsByShape: { line: 0, decay: 0, wave: 0, bend: 0 },
+    missed: [],
+  };
+  for (let plate = 0; plate < plates; plate++) {
+    const { wells, truth, cycles } = generatePlate(random);
+    for (const t of truth) {
+      if (t.negative) figures.negatives++;
+      else if (t.counted && t.snr >= minSnr) figures.positives++;
+    }
+    for (const method of CQ_METHODS) {
+      const results = interpretRun(wells, configuration({ cqMethod: method }), { chartPoints: false });
+      results.forEach((result, i) => {
+        const t = truth[i];
+        const seen = result.channels[0].cq !== null || result.requiresReview;
+        if (t.negative && seen) {
+          figures.alarms[method]++;
+          if (method === 'threshold') figures.alarmsByShape[t.negative]++;
+        }
+        if (!t.negative && t.counted && t.snr >= minSnr && !seen) {
+          figures.misses[method]++;
+          figures.missed.push({
+            plate,
+            position: result.position,
+            method,
+            cycles,
+            toEnd: t.toEnd,
+            snr: t.snr,
+          });
+        }
+      });
+    }
+  }
+  return figures;
+}
+
+export function describeSweep(figures: SweepFigures): string {
+  const methods = CQ_METHODS.map(
+    (m) => `${m}: missed ${figures.misses[m]}, alarms ${figures.alarms[m]}`,
+  ).join('; ');
+  const shapes = NEGATIVE_SHAPES.map((s) => `${s} ${figures.alarmsByShape[s]}`).join(', ');
+  const late = figures.missed.filter((m) => m.method === 'threshold' && m.toEnd <= 8).length;
+  return (
+    `${figures.plates} plates: ${figures.positives} positives of >= ${figures.minSnr} noise SDs, ` +
+    `${figures.negatives} negatives; ${methods}; alarms by negative shape (threshold): ${shapes}; ` +
+    `threshold misses with the midpoint 8 cycles or less before the last read: ${late}`
+  );
+}
+
+if (require.main === module) {
+  const plates = Number(process.env.SWEEP_PLATES ?? 600);
+  for (const minSnr of [16, 20]) console.log(describeSweep(safetyNetSweep(plates, minSnr)));
+}
