@@ -7,6 +7,7 @@ import {
   median,
   residualSd,
   significantLine,
+  stepNoiseSd,
   type Line,
 } from './curve-math';
 
@@ -148,6 +149,12 @@ export function autoBaselineWindow(cycles: ArrayLike<number>, values: ArrayLike<
  * leaves no 3-read window (a rise under way from the first reads), the reads up to that read (at
  * most 3) with `level` set: their mean is subtracted, not a line. A window that ends at or before
  * that read is kept as it is (exact agreement with CFX and QuantStudio).
+ * When the safety net sees no amplification and the reads from the window's start to the last read
+ * are a straight line within their noise (`straightLine`), the window is the whole curve, as for a
+ * curve the steepest-step test finds flat: on a drifting negative that test can read a noise step
+ * plus the drift it accumulated as a take-off, and the short window it then ends, whose slope is
+ * dropped as not clear of the noise, leaves the drift to cross the threshold (docs/interpretation.md,
+ * "Drifting negatives").
  */
 export function amplifyingBaselineWindow(
   cycles: ArrayLike<number>,
@@ -155,6 +162,12 @@ export function amplifyingBaselineWindow(
   evidence: AmplificationEvidence = amplificationEvidence(cycles, values),
 ): BaselineWindow {
   const window = autoBaselineWindow(cycles, values);
+  if (
+    !evidence.amplifies &&
+    window.endIndex < cycles.length - 1 &&
+    straightLine(cycles, values, window.startIndex)
+  )
+    return makeWindow(cycles, window.startIndex, cycles.length - 1);
   if (!evidence.amplifies || evidence.riseStartCycle === null || evidence.riseEndCycle === null)
     return window;
   const riseStart = indexAtOrAfter(cycles, evidence.riseStartCycle);
@@ -173,6 +186,21 @@ export function amplifyingBaselineWindow(
       level: true,
     };
   return makeWindow(cycles, window.startIndex, Math.max(minEnd, riseStart - RISE_START_MARGIN_READS));
+}
+
+/**
+ * Reads whose least-squares line leaves a residual SD of at most this many step-noise SDs (1.4826
+ * MAD of the steps / sqrt 2) are a straight line: about 1 for a line in white noise, 1.5 and more
+ * for a sigmoid of 16 noise SDs (FIT_MIN_LINE_RESIDUAL_RATIO, amplification-fit.ts).
+ */
+export const STRAIGHT_LINE_NOISE_RATIO = 1.3;
+
+/** Whether the reads from `from` to the last (at least 9) are a straight line within their noise. */
+function straightLine(cycles: ArrayLike<number>, values: ArrayLike<number>, from: number): boolean {
+  const to = Math.min(cycles.length, values.length) - 1;
+  if (to - from < 8) return false;
+  const lineSd = residualSd(cycles, values, fitLine(cycles, values, from, to), from, to);
+  return lineSd <= STRAIGHT_LINE_NOISE_RATIO * stepNoiseSd(values, from, to);
 }
 
 /**
