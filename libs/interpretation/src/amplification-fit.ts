@@ -174,6 +174,17 @@ function residualNoise(fit: LogisticFit, n: number, quantum: number): number {
   return Math.max(Math.sqrt(fit.rss / (n - (fit.f === 1 ? 5 : 6))), quantum / 2, 1e-300);
 }
 
+/**
+ * The fitted 10 % point, when the fit stands `minSnr` residual SDs clear (`snr`) and climbs from
+ * 10 % to 50 % in MIN_RISE_CYCLES / 2 to `maxRiseCycles` / 2 cycles; else null.
+ */
+function clearTakeOff(fit: LogisticFit, snr: number, minSnr: number, maxRiseCycles: number): number | null {
+  const riseStart = fittedFractionCycle(fit, 0.1);
+  const takeOff = fittedFractionCycle(fit, 0.5) - riseStart;
+  if (!(snr >= minSnr) || !(takeOff >= MIN_RISE_CYCLES / 2) || takeOff > maxRiseCycles / 2) return null;
+  return riseStart;
+}
+
 /** The index of the last read at or before `cycle`. */
 function lastReadAtOrBefore(x: Float64Array, cycle: number): number {
   let k = 0;
@@ -194,12 +205,10 @@ function judgeLateRise(
   const last = x[n - 1];
   const reached = logisticSignal(fit, last);
   const snr = reached / residualNoise(fit, n, quantum);
-  const riseStart = fittedFractionCycle(fit, 0.1);
-  const takeOff = fittedFractionCycle(fit, 0.5) - riseStart;
+  const riseStart = clearTakeOff(fit, snr, minSnr, maxRiseCycles);
   // The steepest point of A (1 + exp(-(x - e)/s))^-f is at x = e + s ln f.
   const inflection = fit.e + fit.s * Math.log(fit.f);
-  if (!(snr >= minSnr) || !(takeOff >= MIN_RISE_CYCLES / 2) || takeOff > maxRiseCycles / 2) return null;
-  if (!(riseStart >= x[FIT_BASELINE_READS - 1])) return null;
+  if (riseStart === null || !(riseStart >= x[FIT_BASELINE_READS - 1])) return null;
   if (!(inflection <= x[n - 1 - LATE_RISE_READS_AFTER_INFLECTION])) return null;
   if (!(Math.abs(fit.m) * (last - x[0]) <= LATE_RISE_MAX_BASELINE_FRACTION * reached)) return null;
   return { snr, riseStartCycle: x[lastReadAtOrBefore(x, riseStart)], riseEndCycle: last };
@@ -215,10 +224,9 @@ function judgeFit(
   const n = x.length;
   if (!fit || !(fit.amplitude > 0)) return null;
   const snr = fit.amplitude / residualNoise(fit, n, quantum);
-  const riseStart = fittedFractionCycle(fit, 0.1);
-  const takeOff = fittedFractionCycle(fit, 0.5) - riseStart;
+  const riseStart = clearTakeOff(fit, snr, minSnr, maxRiseCycles);
   const riseEnd = Math.min(fittedFractionCycle(fit, 0.9), deceleratedCycle(fit, FIT_END_SLOPE_RATIO));
-  if (!(snr >= minSnr) || !(takeOff >= MIN_RISE_CYCLES / 2) || takeOff > maxRiseCycles / 2) return null;
+  if (riseStart === null) return null;
   const takesOffInside =
     riseStart >= x[FIT_BASELINE_READS - 1] || (riseStart >= x[0] && snr >= EARLY_RISE_SNR_FACTOR * minSnr);
   if (!takesOffInside || !(riseEnd <= x[n - FIT_PLATEAU_READS])) return null;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { CQ_METHODS } from '@amplio/domain';
 import { interpretRun } from './interpret';
 import type { WellInput } from './interpret-types';
-import { configuration, noiseSource } from './test-factories';
+import { configuration, noiseSource, rawPlate } from './test-factories';
 
 /**
  * Negatives whose raw reads drift in a straight line (docs/interpretation.md, "Drifting
@@ -21,21 +21,10 @@ interface Drift {
   seed: number;
 }
 
+/** The curve in A1 beside 23 flat wells at the same level and noise. */
 function plate(shape: Drift, first: number[]): WellInput[] {
   const random = noiseSource(shape.seed + 1);
-  const cycles = first.map((_, i) => i + 1);
-  const well = (position: string, fluorescence: number[]): WellInput => ({
-    position,
-    sampleType: 'SAMPLE',
-    channels: [{ dye: 'FAM', curve: { kind: 'raw', cycles, fluorescence } }],
-  });
-  const flats = Array.from({ length: 23 }, (_, w) =>
-    well(
-      `B${w + 1}`,
-      cycles.map(() => (shape.level + random()) * shape.noise),
-    ),
-  );
-  return [well('A1', first), ...flats];
+  return rawPlate(first, 23, () => (shape.level + random()) * shape.noise);
 }
 
 function driftingLine(shape: Drift): number[] {

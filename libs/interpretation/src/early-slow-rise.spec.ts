@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { WellInput } from './interpret-types';
-import { cqOrReviewWithEveryMethod, noiseSource } from './test-factories';
+import { cqOrReviewWithEveryMethod, noiseSource, rawPlate } from './test-factories';
 
 /**
  * Slow rises under way from the first reads (docs/interpretation.md, "Early slow rises"): steepness
@@ -32,18 +32,7 @@ function plate(s: Slow): WellInput[] {
       s.creep * height * Math.max(0, c - midpoint) +
       noise * random(),
   );
-  const well = (position: string, fluorescence: number[]): WellInput => ({
-    position,
-    sampleType: 'SAMPLE',
-    channels: [{ dye: 'FAM', curve: { kind: 'raw', cycles, fluorescence } }],
-  });
-  const flats = Array.from({ length: 11 }, (_, w) =>
-    well(
-      `B${w + 1}`,
-      cycles.map(() => 50 + noise * flat()),
-    ),
-  );
-  return [well('A1', rise), ...flats];
+  return rawPlate(rise, 11, () => 50 + noise * flat());
 }
 
 describe('slow rises under way from the first reads, with a creeping plateau', () => {

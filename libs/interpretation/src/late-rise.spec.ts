@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { WellInput } from './interpret-types';
 import { interpretRun } from './interpret';
-import { configuration, cqOrReviewWithEveryMethod, noiseSource } from './test-factories';
+import { configuration, cqOrReviewWithEveryMethod, noiseSource, rawPlate } from './test-factories';
 
 /**
  * Late rises: a raw curve whose sigmoid is past its steepest point when the run ends (its midpoint
@@ -38,19 +38,7 @@ function lateRise(shape: LateRise): number[] {
 /** A plate of 24 wells: the late rise first, then flat reads of the same noise (the plate's noise level). */
 function plate(values: number[], noise: number, seed: number): WellInput[] {
   const random = noiseSource(seed + 1);
-  const cycles = values.map((_, i) => i + 1);
-  const well = (position: string, fluorescence: number[]): WellInput => ({
-    position,
-    sampleType: 'SAMPLE',
-    channels: [{ dye: 'FAM', curve: { kind: 'raw', cycles, fluorescence } }],
-  });
-  const flats = Array.from({ length: 23 }, (_, w) =>
-    well(
-      `B${w + 1}`,
-      values.map(() => values[0] + noise * random()),
-    ),
-  );
-  return [well('A1', values), ...flats];
+  return rawPlate(values, 23, () => values[0] + noise * random());
 }
 
 const shapes = (snr: { min: number; max: number }) =>

@@ -93,6 +93,29 @@ export function noiseSource(seed: number): () => number {
 }
 
 /**
+ * A plate of raw FAM curves: `first` in A1, then `flats` wells B1, B2... of reads drawn by `flat`
+ * (one call a read, well after well), which set the plate's noise level and so its automatic
+ * threshold.
+ */
+export function rawPlate(first: number[], flats: number, flat: () => number): WellInput[] {
+  const cycles = first.map((_, i) => i + 1);
+  const well = (position: string, fluorescence: number[]): WellInput => ({
+    position,
+    sampleType: 'SAMPLE',
+    channels: [{ dye: 'FAM', curve: { kind: 'raw', cycles, fluorescence } }],
+  });
+  return [
+    well('A1', first),
+    ...Array.from({ length: flats }, (_, w) =>
+      well(
+        `B${w + 1}`,
+        cycles.map(() => flat()),
+      ),
+    ),
+  ];
+}
+
+/**
  * Never a silent negative: with every Cq method, the plate's first well gets a Cq or is flagged for
  * review (the property of the safety-net specs, whose plates put the amplifying curve first).
  */
