@@ -39,7 +39,7 @@ import { fitLogistic, logisticSignal, type LogisticFit } from './logistic-fit';
  * the last read at least `minSnr` residual SDs, the take-off inside the reads as above, and the
  * fitted baseline line changing over the reads by at most LATE_RISE_MAX_BASELINE_FRACTION of that
  * height (a decay flattening out cannot pass as a falling line under a rising sigmoid). Found by a
- * random sweep of synthetic plates: rises of 20 to 30 noise SDs whose midpoint lies 3 to 6 cycles
+ * random sweep of synthetic plates: rises of 20 to 30 noise SDs whose midpoint lies 3 to 8 cycles
  * before the last read got neither a Cq nor a flag (docs/interpretation.md, "Late rises").
  */
 export const FIT_BASELINE_READS = 3;

@@ -7,7 +7,7 @@ import { configuration, noiseSource, rawPlate } from './test-factories';
 /**
  * Negatives whose raw reads drift in a straight line (docs/interpretation.md, "Drifting
  * negatives"): the automatic window's steepest-step test read a noise step plus the drift it had
- * accumulated as a take-off, ended the window after 5 or 6 reads, dropped that short window's slope
+ * accumulated as a take-off, ended the window after 3 to 6 reads, dropped that short window's slope
  * (not clear of the noise), and the drift left above the window's level crossed the threshold: a
  * Cq on a straight line.
  */
