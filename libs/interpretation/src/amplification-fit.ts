@@ -1,4 +1,4 @@
-import { fitLine, residualSd, significantLine, stepNoiseSd } from './curve-math';
+import { lineAndStepNoise, significantLine } from './curve-math';
 import { fitLogistic, logisticSignal, type LogisticFit } from './logistic-fit';
 
 /**
@@ -74,9 +74,8 @@ let xs = new Float64Array(64);
 let ys = new Float64Array(64);
 
 function straysFromLine(x: Float64Array, y: Float64Array): boolean {
-  const n = x.length;
-  const lineSd = residualSd(x, y, fitLine(x, y, 0, n - 1), 0, n - 1);
-  return lineSd >= FIT_MIN_LINE_RESIDUAL_RATIO * stepNoiseSd(y);
+  const { lineSd, stepSd } = lineAndStepNoise(x, y, 0, x.length - 1);
+  return lineSd >= FIT_MIN_LINE_RESIDUAL_RATIO * stepSd;
 }
 
 /**

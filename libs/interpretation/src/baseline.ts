@@ -6,8 +6,8 @@ import {
   mean,
   median,
   residualSd,
+  lineAndStepNoise,
   significantLine,
-  stepNoiseSd,
   type Line,
 } from './curve-math';
 
@@ -199,8 +199,8 @@ export const STRAIGHT_LINE_NOISE_RATIO = 1.3;
 function straightLine(cycles: ArrayLike<number>, values: ArrayLike<number>, from: number): boolean {
   const to = Math.min(cycles.length, values.length) - 1;
   if (to - from < 8) return false;
-  const lineSd = residualSd(cycles, values, fitLine(cycles, values, from, to), from, to);
-  return lineSd <= STRAIGHT_LINE_NOISE_RATIO * stepNoiseSd(values, from, to);
+  const { lineSd, stepSd } = lineAndStepNoise(cycles, values, from, to);
+  return lineSd <= STRAIGHT_LINE_NOISE_RATIO * stepSd;
 }
 
 /**

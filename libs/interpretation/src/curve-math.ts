@@ -167,3 +167,20 @@ export function significantLine(
   const standardError = stepNoiseSd(y, from, Math.min(x.length, y.length) - 1) / Math.sqrt(sxx);
   return Math.abs(line.slope) > ses * standardError ? line : { slope: 0, intercept: mean(y, from, to) };
 }
+
+/**
+ * How far reads from..to stray from their least-squares line, against their own noise: the line's
+ * residual SD and the step noise (`stepNoiseSd`). About equal for a line in white noise; a rise of
+ * 16 noise SDs inside the reads leaves a residual SD 2.7 or more times the step noise.
+ */
+export function lineAndStepNoise(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  from: number,
+  to: number,
+): { lineSd: number; stepSd: number } {
+  return {
+    lineSd: residualSd(x, y, fitLine(x, y, from, to), from, to),
+    stepSd: stepNoiseSd(y, from, to),
+  };
+}
