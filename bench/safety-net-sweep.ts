@@ -44,7 +44,7 @@ interface Truth {
   snr: number;
 }
 
-export function generatePlate(random: () => number): { wells: WellInput[]; truth: Truth[]; cycles: number } {
+function generatePlate(random: () => number): { wells: WellInput[]; truth: Truth[]; cycles: number } {
   const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   const cycles = [35, 40, 45, 50][Math.floor(random() * 4)];
   const amplitude = Math.pow(10, -1 + 5 * random());
@@ -89,8 +89,44 @@ export function generatePlate(random: () => number): { wells: WellInput[]; truth
   return { wells, truth, cycles };
 }
 
-export function safetyNetSweep(plates: number, minSnr: number, seed = 20261128): SweepFigures {
+/** One well of the sweep: what it is, and whether each Cq method gave it a Cq or the review flag. */
+export interface SweepWell {
+  plate: number;
+  position: string;
+  cycles: number;
+  truth: Truth;
+  seen: Record<CqMethod, boolean>;
+}
+
+/** Every well of `plates` seeded plates, each interpreted once with each Cq method. */
+export function sweepWells(plates: number, seed = 20261128): SweepWell[] {
   const random = seededRandom(seed);
+  const wells: SweepWell[] = [];
+  for (let plate = 0; plate < plates; plate++) {
+    const generated = generatePlate(random);
+    const seen = CQ_METHODS.map((method) =>
+      interpretRun(generated.wells, configuration({ cqMethod: method }), { chartPoints: false }).map(
+        (result) => result.channels[0].cq !== null || result.requiresReview,
+      ),
+    );
+    generated.truth.forEach((truth, i) =>
+      wells.push({
+        plate,
+        position: generated.wells[i].position,
+        cycles: generated.cycles,
+        truth,
+        seen: Object.fromEntries(CQ_METHODS.map((method, m) => [method, seen[m][i]])) as Record<
+          CqMethod,
+          boolean
+        >,
+      }),
+    );
+  }
+  return wells;
+}
+
+/** The sweep's counts at one bar: positives of at least `minSnr` noise SDs missed, negatives alarmed. */
+export function sweepFigures(wells: SweepWell[], plates: number, minSnr: number): SweepFigures {
   const zero = () => ({ threshold: 0, sdm: 0, cy0: 0 }) as Record<CqMethod, number>;
   const figures: SweepFigures = {
     plates,
@@ -102,36 +138,26 @@ export function safetyNetSweep(plates: number, minSnr: number, seed = 20261128):
     alarmsByShape: { line: 0, decay: 0, wave: 0, bend: 0 },
     missed: [],
   };
-  for (let plate = 0; plate < plates; plate++) {
-    const { wells, truth, cycles } = generatePlate(random);
-    for (const t of truth) {
-      if (t.negative) figures.negatives++;
-      else if (t.counted && t.snr >= minSnr) figures.positives++;
-    }
+  for (const { plate, position, cycles, truth, seen } of wells) {
+    const counted = !truth.negative && truth.counted && truth.snr >= minSnr;
+    if (truth.negative) figures.negatives++;
+    else if (counted) figures.positives++;
     for (const method of CQ_METHODS) {
-      const results = interpretRun(wells, configuration({ cqMethod: method }), { chartPoints: false });
-      results.forEach((result, i) => {
-        const t = truth[i];
-        const seen = result.channels[0].cq !== null || result.requiresReview;
-        if (t.negative && seen) {
-          figures.alarms[method]++;
-          if (method === 'threshold') figures.alarmsByShape[t.negative]++;
-        }
-        if (!t.negative && t.counted && t.snr >= minSnr && !seen) {
-          figures.misses[method]++;
-          figures.missed.push({
-            plate,
-            position: result.position,
-            method,
-            cycles,
-            toEnd: t.toEnd,
-            snr: t.snr,
-          });
-        }
-      });
+      if (truth.negative && seen[method]) {
+        figures.alarms[method]++;
+        if (method === 'threshold') figures.alarmsByShape[truth.negative]++;
+      }
+      if (counted && !seen[method]) {
+        figures.misses[method]++;
+        figures.missed.push({ plate, position, method, cycles, toEnd: truth.toEnd, snr: truth.snr });
+      }
     }
   }
   return figures;
+}
+
+export function safetyNetSweep(plates: number, minSnr: number, seed = 20261128): SweepFigures {
+  return sweepFigures(sweepWells(plates, seed), plates, minSnr);
 }
 
 export function describeSweep(figures: SweepFigures): string {
@@ -149,5 +175,6 @@ export function describeSweep(figures: SweepFigures): string {
 
 if (require.main === module) {
   const plates = Number(process.env.SWEEP_PLATES ?? 600);
-  for (const minSnr of [16, 20]) console.log(describeSweep(safetyNetSweep(plates, minSnr)));
+  const wells = sweepWells(plates);
+  for (const minSnr of [16, 20]) console.log(describeSweep(sweepFigures(wells, plates, minSnr)));
 }
