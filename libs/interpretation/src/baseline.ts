@@ -190,10 +190,12 @@ export function amplifyingBaselineWindow(
 
 /**
  * Reads whose least-squares line leaves a residual SD of at most this many step-noise SDs (1.4826
- * MAD of the steps / sqrt 2) are a straight line: about 1 for a line in white noise, 1.5 and more
- * for a sigmoid of 16 noise SDs (FIT_MIN_LINE_RESIDUAL_RATIO, amplification-fit.ts).
+ * MAD of the steps / sqrt 2) count as a straight line here: about 1 for a line in white noise, 1.7
+ * for one with a slow wave of 2 noise SDs (a negative the threshold would otherwise read a Cq on).
+ * A rise the safety net misses gives more; from 2.0 on, random sweeps lose the Cq of some rises of 16
+ * to 20 noise SDs, at 1.8 none (docs/interpretation.md, "Waves on a drift").
  */
-export const STRAIGHT_LINE_NOISE_RATIO = 1.3;
+export const STRAIGHT_LINE_NOISE_RATIO = 1.8;
 
 /** Whether the reads from `from` to the last (at least 9) are a straight line within their noise. */
 function straightLine(cycles: ArrayLike<number>, values: ArrayLike<number>, from: number): boolean {

@@ -64,6 +64,25 @@ describe('negatives drifting in a straight line', () => {
     expect(seen / runs).toBeLessThanOrEqual(0.01);
   });
 
+  it('negatives with a slow wave (2 noise SDs, period 19 cycles) on the drift: at most 7.5 % get a Cq, at most 3 % only the flag', () => {
+    let cq = 0;
+    let flagged = 0;
+    const runs = 400;
+    fc.assert(
+      fc.property(drifts, fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), (shape, phase) => {
+        const wavy = driftingLine(shape).map(
+          (read, i) => read + 2 * shape.noise * Math.sin((i + 1) / 3 + phase),
+        );
+        const [well] = interpretRun(plate(shape, wavy), configuration(), { chartPoints: false });
+        if (well.channels[0].cq !== null) cq++;
+        else if (well.requiresReview) flagged++;
+      }),
+      { numRuns: runs, seed: 20261129 },
+    );
+    expect(cq / runs).toBeLessThanOrEqual(0.075);
+    expect(flagged / runs).toBeLessThanOrEqual(0.03);
+  });
+
   it('a weak amplification on a drift still gets its Cq (12 noise SDs, under the safety net’s bar)', () => {
     const shape = { cycles: 40, drift: 0.1, level: 2_000, noise: 0.3, seed: 10 };
     const rising = driftingLine(shape).map(
