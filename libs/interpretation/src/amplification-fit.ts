@@ -17,12 +17,13 @@ import { fitLogistic, logisticSignal, type LogisticFit } from './logistic-fit';
  *   the noise that counts is what the model cannot explain, a wandering baseline included;
  * - the rise from 10 % to 90 % of A (2 s ln 9 cycles) takes between MIN_RISE_CYCLES and
  *   `maxRiseCycles` (a level jump is faster, a bending baseline slower);
- * - the whole sigmoid lies inside the reads: FIT_BASELINE_READS reads at or before its 10 % point
- *   (it takes off from a baseline; a rise of EARLY_RISE_SNR_FACTOR times `minSnr` may take off
- *   from its first read: a slow rise under way from the first reads, docs/interpretation.md "Early
- *   slow rises") and FIT_PLATEAU_READS at or after its 90 % point (it reaches a plateau). A
- *   baseline that bends up into the last reads is left to the rules and to the late-rise reading
- *   below.
+ * - the whole sigmoid lies inside the reads: its 10 % point at or after the first read fitted (it
+ *   takes off inside the reads: a slow rise under way from the first reads counts, docs/
+ *   interpretation.md "Early slow rises"; a start-up that rises and settles is steepest at its
+ *   first reads and puts its 10 % point before them) and FIT_PLATEAU_READS reads at or after its
+ *   90 % point (it reaches a plateau). A baseline that bends up into the last reads is left to the
+ *   rules and to the late-rise reading below, which asks for FIT_BASELINE_READS reads before the
+ *   take-off.
  * A curve the symmetric logistic does not pass is fitted again with the asymmetry f free (the
  * five-parameter Richards curve, 10 % and 90 % points at e - s ln(p^(-1/f) - 1)) and judged by the
  * same tests. Real curves often take off sharply and creep to their plateau (LightCycler 480 SYBR
@@ -55,8 +56,6 @@ export const FIT_BASELINE_SLOPE_SES = 3;
 export const LATE_RISE_READS_AFTER_INFLECTION = 3;
 /** Largest change of a late rise's fitted baseline line over the reads, as a fraction of the height reached. */
 export const LATE_RISE_MAX_BASELINE_FRACTION = 0.25;
-/** A whole sigmoid that takes off within its first 3 reads amplifies at this many times the SNR bar. */
-export const EARLY_RISE_SNR_FACTOR = 2;
 const FIT_ITERATIONS = 15;
 const MIN_RISE_CYCLES = 2;
 
@@ -226,9 +225,7 @@ function judgeFit(
   const riseStart = clearTakeOff(fit, snr, minSnr, maxRiseCycles);
   const riseEnd = Math.min(fittedFractionCycle(fit, 0.9), deceleratedCycle(fit, FIT_END_SLOPE_RATIO));
   if (riseStart === null) return null;
-  const takesOffInside =
-    riseStart >= x[FIT_BASELINE_READS - 1] || (riseStart >= x[0] && snr >= EARLY_RISE_SNR_FACTOR * minSnr);
-  if (!takesOffInside || !(riseEnd <= x[n - FIT_PLATEAU_READS])) return null;
+  if (!(riseStart >= x[0]) || !(riseEnd <= x[n - FIT_PLATEAU_READS])) return null;
   const k = lastReadAtOrBefore(x, riseStart);
   let j = n - 1;
   while (j > 0 && x[j - 1] >= riseEnd) j--;
