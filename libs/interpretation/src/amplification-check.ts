@@ -299,7 +299,9 @@ function ruleEvidence(
  * TAKE_OFF_MIN_PEAK_SES standard errors of such a slope clear of the read noise (1.4826 MAD of the
  * second differences of the reads / sqrt 6: a long climb inflates the step noise the other rules
  * read, not the curvature of its reads), and after the peak the
- * slope falls to BEND_OVER_FRACTION of it (the curve bends over), no single step making more than
+ * slope falls to BEND_OVER_FRACTION of it (the curve bends over) and, within the climb, does not
+ * take off again (fall to TAKE_OFF_FLAT_FRACTION of the peak, then climb back to BEND_OVER_FRACTION
+ * of it: a slow wave on a drift, docs/interpretation.md "Waves on a drift"), no single step making more than
  * AMPLIFICATION_MAX_STEP_FRACTION of the climb from the take-off to the bend (a level jump). A 50-cycle run's curve that takes
  * off at cycle 18 and then climbs on slowly without reaching a plateau (CFX RDML exports: 10 to 90 %
  * of the climb over 24 to 28 cycles) is such a rise; a straight drift has no take-off and a baseline
@@ -356,6 +358,14 @@ function takesOffAndBendsOver(
   for (let i = peakAt + 1; i + w - 1 <= to && bendAt < 0; i++)
     if (slopeAt(i) <= BEND_OVER_FRACTION * peak) bendAt = i;
   if (bendAt < 0) return false;
+  // An amplification takes off once: a slope that falls flat again and climbs back within the
+  // climb is a wave (on a drift the thirds could not tell from 0), not a rise that bends over.
+  let flatAgain = false;
+  for (let i = bendAt + 1; i + w - 1 <= to; i++) {
+    const slope = slopeAt(i);
+    if (slope <= TAKE_OFF_FLAT_FRACTION * peak) flatAgain = true;
+    else if (flatAgain && slope >= BEND_OVER_FRACTION * peak) return false;
+  }
   // From the take-off to the bend the curve climbs over several reads: a level jump (one read)
   // makes a slope peak of its own, as wide as the slope's window.
   let climb = 0;

@@ -89,4 +89,25 @@ describe('safety net: long rises that bend over without a plateau', () => {
       { numRuns: 300, seed: 6 },
     );
   });
+
+  it('leaves a slow wave (2 noise SDs) on a steep drift: at most 4 % seen (its slope takes off again after the bend)', () => {
+    let seen = 0;
+    const runs = 400;
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.6, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        fc.constantFrom(35, 40, 45, 50),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (drift, phase, length, seed) => {
+          const random = noiseSource(seed);
+          const cycles = Array.from({ length }, (_, i) => i + 1);
+          const values = cycles.map((c) => drift * c + 2 * Math.sin(c / 3 + phase) + random());
+          if (amplificationEvidence(cycles, values).amplifies) seen++;
+        },
+      ),
+      { numRuns: runs, seed: 7 },
+    );
+    expect(seen / runs).toBeLessThanOrEqual(0.04);
+  });
 });
