@@ -193,7 +193,8 @@ export function amplifyingBaselineWindow(
  * MAD of the steps / sqrt 2) count as a straight line here: about 1 for a line in white noise, 1.7
  * for one with a slow wave of 2 noise SDs (a negative the threshold would otherwise read a Cq on).
  * A rise the safety net misses gives more; from 2.0 on, random sweeps lose the Cq of some rises of 16
- * to 20 noise SDs, at 1.8 none (docs/interpretation.md, "Waves on a drift").
+ * to 20 noise SDs, at 1.8 none (about 1 in 300 under 16 SDs: docs/interpretation.md, "Waves on a
+ * drift").
  */
 export const STRAIGHT_LINE_NOISE_RATIO = 1.8;
 
