@@ -173,8 +173,14 @@ export function describeSweep(figures: SweepFigures): string {
   );
 }
 
+/** Bars printed: the safety net's (16), a margin over it (20), and weaker rises it does not promise to see. */
+const PRINTED_BARS = [6, 10, 12, 16, 20];
+
 if (require.main === module) {
+  // SWEEP_PLATES and SWEEP_SEED (default 20261128) draw another sweep, e.g. a held-out seed.
   const plates = Number(process.env.SWEEP_PLATES ?? 600);
-  const wells = sweepWells(plates);
-  for (const minSnr of [16, 20]) console.log(describeSweep(sweepFigures(wells, plates, minSnr)));
+  const seed = Number(process.env.SWEEP_SEED ?? 20261128);
+  const wells = sweepWells(plates, seed);
+  console.log(`seed ${seed}`);
+  for (const minSnr of PRINTED_BARS) console.log(describeSweep(sweepFigures(wells, plates, minSnr)));
 }
