@@ -43,7 +43,7 @@ env=(-e "MIGRATION_DATABASE_URL=postgres://${db}_owner:owner@127.0.0.1:5432/$db"
   -e "DATABASE_URL=postgres://${db}_app:app@127.0.0.1:5432/$db" -e "REDIS_URL=redis://127.0.0.1:6379/8")
 docker run -d --name "$db-api" --network host -e PORT=3100 -e PUBLIC_URL=http://localhost:3100 "${env[@]}" \
   amplio:local >/dev/null
-docker run -d --name "$db-worker" --network host "${env[@]}" amplio:local node workers/dist/main.js >/dev/null
+docker run -d --name "$db-worker" --network host "${env[@]}" amplio:local node --single-threaded-gc workers/dist/main.js >/dev/null
 
 for _ in $(seq 1 60); do
   [ "$(docker inspect -f '{{.State.Health.Status}}' "$db-api")" = healthy ] && break

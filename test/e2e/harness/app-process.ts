@@ -95,9 +95,17 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Spawns `node <script>` from the repository root, capturing its output. */
+/**
+ * Node flags of the worker process, as `npm run start:workers` and docker-compose.yml run it: one
+ * garbage-collector thread, so that N workers on N cores do not also run N sets of GC helper
+ * threads (docs/performance.md, "Workers: one GC thread").
+ */
+export const WORKER_NODE_FLAGS = ['--single-threaded-gc'];
+
+/** Spawns `node <script>` from the repository root (the worker with WORKER_NODE_FLAGS), capturing its output. */
 export function spawnNode(name: string, script: string, env: NodeJS.ProcessEnv): AppProcess {
-  const child = spawn(process.execPath, [script], {
+  const flags = script === 'workers/dist/main.js' ? WORKER_NODE_FLAGS : [];
+  const child = spawn(process.execPath, [...flags, script], {
     cwd: repoRoot,
     env: { ...baseEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
