@@ -102,9 +102,12 @@ function baseEnv(): NodeJS.ProcessEnv {
  */
 export const WORKER_NODE_FLAGS = ['--single-threaded-gc'];
 
+/** The built worker process, spawned with WORKER_NODE_FLAGS. */
+export const WORKER_SCRIPT = 'workers/dist/main.js';
+
 /** Spawns `node <script>` from the repository root (the worker with WORKER_NODE_FLAGS), capturing its output. */
 export function spawnNode(name: string, script: string, env: NodeJS.ProcessEnv): AppProcess {
-  const flags = script === 'workers/dist/main.js' ? WORKER_NODE_FLAGS : [];
+  const flags = script === WORKER_SCRIPT ? WORKER_NODE_FLAGS : [];
   const child = spawn(process.execPath, [...flags, script], {
     cwd: repoRoot,
     env: { ...baseEnv(), ...env },
@@ -329,8 +332,7 @@ export async function startScaledApp(
     apis.push(spawnNode('api-1', 'server/dist/main.js', apiEnv(0)));
     await waitForHealth(apis[0], urls[0]);
     for (let i = 1; i < apiCount; i++) apis.push(spawnNode(`api-${i + 1}`, 'server/dist/main.js', apiEnv(i)));
-    for (let i = 0; i < workerCount; i++)
-      workers.push(spawnNode(`worker-${i + 1}`, 'workers/dist/main.js', common));
+    for (let i = 0; i < workerCount; i++) workers.push(spawnNode(`worker-${i + 1}`, WORKER_SCRIPT, common));
     await Promise.all(apis.slice(1).map((proc, i) => waitForHealth(proc, urls[i + 1])));
     // Workers have no HTTP port: give them a moment and make sure none died on start-up.
     await new Promise((r) => setTimeout(r, 1_000));

@@ -9,6 +9,7 @@ import {
   freePort,
   repoRoot,
   spawnNode,
+  WORKER_SCRIPT,
   stopProcess,
   waitForHealth,
   type AppProcess,
@@ -122,7 +123,7 @@ export async function startFaultEnvironment(env: NodeJS.ProcessEnv = {}): Promis
   });
   const workers: AppProcess[] = [];
   const startWorker = (): AppProcess => {
-    const worker = spawnNode(`worker-${workers.length + 1}`, 'workers/dist/main.js', common);
+    const worker = spawnNode(`worker-${workers.length + 1}`, WORKER_SCRIPT, common);
     workers.push(worker);
     return worker;
   };
