@@ -20,7 +20,9 @@ import { fitLogistic, logisticSignal, type LogisticFit } from './logistic-fit';
  * - the whole sigmoid lies inside the reads: its 10 % point at or after the first read fitted (it
  *   takes off inside the reads: a slow rise under way from the first reads counts, docs/
  *   interpretation.md "Early slow rises"; a start-up that rises and settles is steepest at its
- *   first reads and puts its 10 % point before them) and FIT_PLATEAU_READS reads at or after its
+ *   first reads and puts its 10 % point before them; under twice the bar, such an early rise may not
+ *   sit on a fitted line that falls by more than a quarter of its amplitude, an arch: "Arches") and
+ *   FIT_PLATEAU_READS reads at or after its
  *   90 % point (it reaches a plateau). A baseline that bends up into the last reads is left to the
  *   rules and to the late-rise reading below, which asks for FIT_BASELINE_READS reads before the
  *   take-off.
@@ -56,6 +58,10 @@ export const FIT_BASELINE_SLOPE_SES = 3;
 export const LATE_RISE_READS_AFTER_INFLECTION = 3;
 /** Largest change of a late rise's fitted baseline line over the reads, as a fraction of the height reached. */
 export const LATE_RISE_MAX_BASELINE_FRACTION = 0.25;
+/** A whole sigmoid that takes off within its first reads and stands this many times the bar needs no flat baseline line. */
+export const EARLY_RISE_SNR_FACTOR = 2;
+/** Under that, the largest fall of its fitted baseline line over the reads, as a fraction of its amplitude. */
+export const EARLY_RISE_MAX_FALL_FRACTION = 0.25;
 const FIT_ITERATIONS = 15;
 const MIN_RISE_CYCLES = 2;
 
@@ -212,6 +218,19 @@ function judgeLateRise(
   return { snr, riseStartCycle: x[lastReadAtOrBefore(x, riseStart)], riseEndCycle: last };
 }
 
+/**
+ * A sigmoid that takes off within its first FIT_BASELINE_READS reads has no baseline of its own
+ * before it. Under EARLY_RISE_SNR_FACTOR times the bar, its fitted baseline line may fall over the
+ * reads by at most EARLY_RISE_MAX_FALL_FRACTION of its amplitude: an arch (a curve corrected by the
+ * instrument with a straight line through a bowed background, low at both ends) fits as a falling
+ * line under a rising sigmoid. A rising line is a plateau that creeps on, and stays allowed
+ * (docs/interpretation.md, "Arches").
+ */
+function linesUpWithItsBaseline(fit: LogisticFit, x: Float64Array, snr: number, minSnr: number): boolean {
+  if (snr >= EARLY_RISE_SNR_FACTOR * minSnr) return true;
+  return -fit.m * (x[x.length - 1] - x[0]) <= EARLY_RISE_MAX_FALL_FRACTION * fit.amplitude;
+}
+
 function judgeFit(
   fit: LogisticFit | null,
   x: Float64Array,
@@ -226,6 +245,7 @@ function judgeFit(
   const riseEnd = Math.min(fittedFractionCycle(fit, 0.9), deceleratedCycle(fit, FIT_END_SLOPE_RATIO));
   if (riseStart === null) return null;
   if (!(riseStart >= x[0]) || !(riseEnd <= x[n - FIT_PLATEAU_READS])) return null;
+  if (riseStart < x[FIT_BASELINE_READS - 1] && !linesUpWithItsBaseline(fit, x, snr, minSnr)) return null;
   const k = lastReadAtOrBefore(x, riseStart);
   let j = n - 1;
   while (j > 0 && x[j - 1] >= riseEnd) j--;

@@ -7,7 +7,7 @@ import { cqOrReviewWithEveryMethod, noiseSource, rawPlate } from './test-factori
  * 0.35 to 0.6, 5 to 10 % of the rise made at cycle 3, a plateau still creeping by up to 1 % of the
  * rise a cycle. The rules see a climb longer than 20 cycles (the creep) or a steepest step at its
  * start, and the fit's 10 % point lies within its first 3 reads: such a rise of 40 to 300 noise SDs
- * had neither a Cq nor a flag on 17 of 300 plates (1 now). While the fit asked such a rise for twice
+ * had neither a Cq nor a flag on 17 of 300 plates (0 now). While the fit asked such a rise for twice
  * the SNR bar, 51 of 300 of 20 to 40 noise SDs were missed (6 now).
  */
 const slowRise = (minSnr: number, maxSnr: number) =>
