@@ -75,17 +75,29 @@ function sampleTypeOf(role: string | null): SampleType {
   return 'SAMPLE';
 }
 
+/** The interpretation engine a run is analysed with: this build's, or another revision's (`npm run engine-diff`). */
+export interface InterpretationEngine {
+  interpretRun: typeof interpretRun;
+  wellInputsFromParsedRun: typeof wellInputsFromParsedRun;
+}
+
+const THIS_ENGINE: InterpretationEngine = { interpretRun, wellInputsFromParsedRun };
+
 /** Parses the files of one run and interprets every well. Throws RunFileError on bad input. */
-export async function analyseRunFiles(files: RunFile[], options: AnalyseOptions): Promise<AnalysedRun> {
+export async function analyseRunFiles(
+  files: RunFile[],
+  options: AnalyseOptions,
+  engine: InterpretationEngine = THIS_ENGINE,
+): Promise<AnalysedRun> {
   const parsed: ParsedRun = await parseRunFiles(
     files,
     options.analyser ? { analyserFamily: options.analyser } : {},
   );
   const configuration = effectiveConfiguration(options);
-  const inputs = wellInputsFromParsedRun(parsed, (well) =>
+  const inputs = engine.wellInputsFromParsedRun(parsed, (well) =>
     options.kitConfiguration ? sampleTypeOf(well.sampleRole) : 'SAMPLE',
   );
-  const results = interpretRun(inputs, configuration, { chartPoints: false });
+  const results = engine.interpretRun(inputs, configuration, { chartPoints: false });
   const labels = new Map(configuration.diagnostics.map((diagnostic) => [diagnostic.id, diagnostic.label]));
   return {
     analyser: parsed.format,
