@@ -22,10 +22,9 @@ import { fitLogistic, logisticSignal, type LogisticFit } from './logistic-fit';
  *   interpretation.md "Early slow rises"; a start-up that rises and settles is steepest at its
  *   first reads and puts its 10 % point before them; under twice the bar, such an early rise may not
  *   sit on a fitted line that falls by more than a quarter of its amplitude, an arch: "Arches") and
- *   FIT_PLATEAU_READS reads at or after its
- *   90 % point (it reaches a plateau). A baseline that bends up into the last reads is left to the
- *   rules and to the late-rise reading below, which asks for FIT_BASELINE_READS reads before the
- *   take-off.
+ *   FIT_PLATEAU_READS reads at or after its 90 % point (it reaches a plateau). A baseline that
+ *   bends up into the last reads is left to the rules and to the late-rise reading below, which
+ *   asks for FIT_BASELINE_READS reads before the take-off.
  * A curve the symmetric logistic does not pass is fitted again with the asymmetry f free (the
  * five-parameter Richards curve, 10 % and 90 % points at e - s ln(p^(-1/f) - 1)) and judged by the
  * same tests. Real curves often take off sharply and creep to their plateau (LightCycler 480 SYBR
