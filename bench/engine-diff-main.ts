@@ -9,8 +9,9 @@
 import './bench-aliases';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { CqMethod, RunFile } from '@amplio/domain';
+import { CQ_METHODS, type CqMethod, type RunFile } from '@amplio/domain';
 import { analyseRunFiles, type AnalyseOptions, type InterpretationEngine } from '../libs/cli/src/analyse';
+import { isCqMethod } from '../libs/cli/src/command-line';
 import { diffAnalysedRuns, formatChange, type ChangeKind } from './engine-diff';
 
 interface Arguments {
@@ -23,12 +24,12 @@ interface Arguments {
 function parseArguments(argv: string[]): Arguments {
   const args: Arguments = { baseEngine: '', baseLabel: 'base', cqMethod: null, paths: [] };
   for (let i = 0; i < argv.length; i++) {
-    const value = argv[i + 1];
     if (argv[i] === '--base-engine') args.baseEngine = argv[++i];
     else if (argv[i] === '--base') args.baseLabel = argv[++i];
-    else if (argv[i] === '--cq-method' && ['threshold', 'sdm', 'cy0'].includes(value)) {
-      args.cqMethod = value as CqMethod;
-      i++;
+    else if (argv[i] === '--cq-method') {
+      const method = argv[++i] ?? '';
+      if (!isCqMethod(method)) throw new Error(`--cq-method is ${CQ_METHODS.join(', ')}, got "${method}"`);
+      args.cqMethod = method;
     } else if (argv[i].startsWith('--')) throw new Error(`unknown option ${argv[i]}`);
     else args.paths.push(argv[i]);
   }

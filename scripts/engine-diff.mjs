@@ -28,26 +28,14 @@ const archive = execFileSync('git', ['archive', base, 'libs/interpretation/src']
   maxBuffer: 256 * 1024 * 1024,
 });
 execFileSync('tar', ['-x', '-C', baseSources], { input: archive });
-rmSync(join(out, 'base'), { recursive: true, force: true });
-execFileSync(
-  join(root, 'node_modules/.bin/swc'),
-  [
-    'libs/interpretation/src',
-    '-d',
-    join(out, 'base'),
-    '--config-file',
-    join(root, '.swcrc'),
-    '--quiet',
-    ...ignore,
-  ],
-  { cwd: baseSources, stdio: 'inherit' },
-);
+swcCompile(baseSources, ['libs/interpretation/src'], join(out, 'base'), ignore);
 
 // Paths are the caller's (npm runs scripts from the repository root and keeps the caller's folder in INIT_CWD).
 const callerDir = process.env.INIT_CWD ?? process.cwd();
 const passed = [];
 for (let i = 0; i < argv.length; i++) {
-  if (argv[i] === '--base' || argv[i] === '--cq-method') passed.push(argv[i], argv[++i]);
+  if (argv[i] === '--base') i++;
+  else if (argv[i] === '--cq-method') passed.push(argv[i], argv[++i]);
   else passed.push(argv[i].startsWith('--') ? argv[i] : resolve(callerDir, argv[i]));
 }
 const result = spawnSync(
@@ -56,7 +44,8 @@ const result = spawnSync(
     join(out, 'work/bench/engine-diff-main.js'),
     '--base-engine',
     join(out, 'base/libs/interpretation/src/index.js'),
-    ...(baseAt >= 0 ? [] : ['--base', base]),
+    '--base',
+    base,
     ...passed,
   ],
   { cwd: root, stdio: 'inherit' },

@@ -4,11 +4,14 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-export function swcCompile(root, sources, out, extraArgs = []) {
+const projectRoot = new URL('..', import.meta.url).pathname;
+
+/** `sources` are relative to `cwd` (the repository root, or a tree extracted from another revision). */
+export function swcCompile(cwd, sources, out, extraArgs = []) {
   rmSync(out, { recursive: true, force: true });
   execFileSync(
-    join(root, 'node_modules/.bin/swc'),
-    [...sources, '-d', out, '--config-file', '.swcrc', '--quiet', ...extraArgs],
-    { cwd: root, stdio: 'inherit' },
+    join(projectRoot, 'node_modules/.bin/swc'),
+    [...sources, '-d', out, '--config-file', join(projectRoot, '.swcrc'), '--quiet', ...extraArgs],
+    { cwd, stdio: 'inherit' },
   );
 }

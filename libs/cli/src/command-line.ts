@@ -11,7 +11,7 @@ export interface AnalyseCommand {
 
 export class UsageError extends Error {}
 
-function isCqMethod(value: string): value is CqMethod {
+export function isCqMethod(value: string): value is CqMethod {
   return (CQ_METHODS as readonly string[]).includes(value);
 }
 
